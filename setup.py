@@ -1,0 +1,22 @@
+"""Optional mypyc compilation of the engine (``UNOARENA_MYPYC=1``); metadata is in pyproject."""
+
+import os
+
+from setuptools import setup
+
+ext_modules = []
+if os.environ.get("UNOARENA_MYPYC") == "1":
+    try:
+        from mypyc.build import mypycify
+    except ImportError:  # the requirements phase runs before the backend installs mypy
+        mypycify = None
+    if mypycify is not None:
+        ext_modules = mypycify(
+            [f"src/unoarena/engine/{m}.py"
+             for m in ("cards", "errors", "rules", "actions", "game")]
+            # the learning environments' per-step code (observation, mask, turn order)
+            + ["src/unoarena/rl/encoding.py", "src/unoarena/rl/table.py"],
+            opt_level="3",
+        )
+
+setup(ext_modules=ext_modules)

@@ -1,0 +1,50 @@
+"""The engine's two kinds of error: a bad rule set, and a rejected action (RULES DIG-4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+#: The stable error codes of RULES DIG-4, each with what it means.
+ERROR_CODES: dict[str, str] = {
+    "not_your_turn": "the seat may not act now: not its turn and no window open to it",
+    "no_window": "a catch, challenge or jump-in with no such window open",
+    "card_not_in_hand": "a card the seat does not hold (or not as many copies)",
+    "does_not_match": "the card may not be played on the current top and colour, or under a lock",
+    "must_name_color": "a wild without a colour, or a colour that is not in this edition",
+    "w4_not_allowed": "a W4 while holding a card of the active colour, where bluffing is off",
+    "must_answer_penalty": "while a penalty is pending, a card that may not answer it",
+    "only_drawn_card": "after drawing, a card other than the drawn one",
+    "last_card_must_be_number": "the last card is not a number card under number finish",
+    "bad_target": "a missing, own or non-existent target seat",
+    "not_in_rules": "an action the rule set does not have",
+    "bad_action": "an action that cannot be parsed",
+    "round_over": "any action after the round ended",
+}
+
+
+class IllegalAction(Exception):
+    """A rejected action. The game is exactly as it was before the attempt."""
+
+    def __init__(self, code: str, message: str) -> None:
+        assert code in ERROR_CODES, code
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class ConfigError(ValueError):
+    """A rule set that cannot be: names the key(s), the value and what is allowed."""
+
+    def __init__(self, key: str | Iterable[str], value: object, allowed: object) -> None:
+        self.keys = (key,) if isinstance(key, str) else tuple(key)
+        self.value = value
+        self.allowed = allowed
+        if isinstance(allowed, (list, tuple)):
+            allowed_text = ", ".join(str(a) for a in allowed)
+        else:
+            allowed_text = str(allowed)
+        if len(self.keys) == 1:
+            msg = f"bad value {value!r} for {self.keys[0]}: allowed {allowed_text}"
+        else:
+            msg = f"{' + '.join(self.keys)} cannot be combined: {allowed_text}"
+        super().__init__(msg)

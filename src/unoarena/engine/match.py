@@ -1,0 +1,140 @@
+"""A match: rounds until the rule set's match system ends it (SET-1, SET-2, MATCH-1..4, HR-SEATS).
+
+The match owns one seeded generator for dealer selection, seat shuffles and the seeds of its
+rounds, so ``Match(rules, seed)`` plus the actions of every round rebuild it exactly (DIG-1).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import CODES, IS_NUMBER, KRANK
+from .game import Game, Outcome
+from .rules import RuleSet
+
+
+def settle(rules: RuleSet, scores_before: list[int], outcome: Outcome,
+           rounds_played: int) -> tuple[list[int], bool, tuple[int, ...]]:
+    """Add a round to the match scores; say whether the match is over and who won.
+
+    ``scores_before`` and the result are per team with teams (MATCH-4), else per seat.
+    ``rounds_played`` counts the round just settled.
+    """
+    scores = [a + b for a, b in zip(scores_before, outcome.scores, strict=True)]
+    target = rules.target_score
+    if rules.scoring == "winner":  # MATCH-1: first to the target wins
+        over = max(scores) >= target or (rules.rounds is not None and
+                                         rounds_played >= rules.rounds)
+        best = max(scores)
+        winners = tuple(i for i, s in enumerate(scores) if s == best) if over else ()
+    elif rules.scoring == "penalty":  # MATCH-2: lowest total wins when someone reaches target
+        over = (rounds_played >= rules.rounds if rules.rounds is not None
+                else max(scores) >= target)
+        low = min(scores)
+        winners = tuple(i for i, s in enumerate(scores) if s == low) if over else ()
+    else:  # MATCH-3 chips: after `rounds` rounds the most chips wins
+        over = rules.rounds is not None and rounds_played >= rules.rounds
+        best = max(scores)
+        winners = tuple(i for i, s in enumerate(scores) if s == best) if over else ()
+    return scores, over, winners
+
+
+def first_dealer(rules: RuleSet, rng: random.Random) -> tuple[int, list[dict[str, Any]]]:
+    """SET-1: each player draws a card; the highest number deals; ties draw again."""
+    n = rules.players
+    if rules.first_dealer == "random":
+        d = int(rng.random() * n)
+        return d, [{"t": "dealer", "seat": d, "how": "random"}]
+    events: list[dict[str, Any]] = []
+    contenders = list(range(n))
+    while True:
+        deck = rules.deck.deck()
+        rng.shuffle(deck)
+        drawn = {s: deck.pop() for s in contenders}
+        events.append({"t": "dealer_draw", "cards": [[s, CODES[c]] for s, c in drawn.items()]})
+        value = {s: KRANK[c] if IS_NUMBER[c] else 0 for s, c in drawn.items()}
+        best = max(value.values())
+        contenders = [s for s in contenders if value[s] == best]
+        if len(contenders) == 1:
+            events.append({"t": "dealer", "seat": contenders[0], "how": "high_card"})
+            return contenders[0], events
+
+
+@dataclass
+class RoundResult:
+    dealer: int
+    seed: int
+    seats: list[int]  # seats[player] = the seat that player had this round (HR-SEATS)
+    outcome: Outcome
+    actions: list[tuple[int, int]] = field(default_factory=list)
+
+
+class Match:
+    """Rounds of :class:`Game` with running scores. Players are 0..n-1; with seat exchange
+    (HR-SEATS) their seats may change between rounds, so scores are kept per player."""
+
+    def __init__(self, rules: RuleSet, seed: int = 0, *, record_events: bool = True) -> None:
+        self.rules = rules
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._record_events = record_events
+        n = rules.players
+        self.seat_of: list[int] = list(range(n))  # player -> seat
+        self.dealer, self.dealer_events = first_dealer(rules, self._rng)
+        self.scores: list[int] = [0] * (rules.team_count or n)
+        self.results: list[RoundResult] = []
+        self.is_over = False
+        self.winners: tuple[int, ...] = ()
+        self.game = self._new_game()
+
+    @property
+    def rounds_played(self) -> int:
+        return len(self.results)
+
+    def _new_game(self) -> Game:
+        seed = self._rng.getrandbits(63)
+        return Game(self.rules, seed, self.dealer, scores=self._seat_scores(),
+                    record_events=self._record_events)
+
+    def _seat_scores(self) -> list[int]:
+        if self.rules.teams:
+            return [self.scores[self.rules.team_of(s)] for s in range(self.rules.players)]
+        by_seat = [0] * self.rules.players
+        for p, s in enumerate(self.seat_of):
+            by_seat[s] = self.scores[p]
+        return by_seat
+
+    def player_at(self, seat: int) -> int:
+        return self.seat_of.index(seat)
+
+    def finish_round(self) -> RoundResult:
+        """Score the finished round; start the next one unless the match is over."""
+        g = self.game
+        if not g.is_over or g.outcome is None:
+            raise ValueError("the round is not over yet")
+        out = g.outcome
+        rules = self.rules
+        if rules.teams:
+            round_scores = list(out.scores)
+        else:  # outcome scores are per seat; match scores are per player
+            round_scores = [out.scores[self.seat_of[p]] for p in range(rules.players)]
+        res = RoundResult(self.dealer, g.seed, list(self.seat_of), out, list(g.history))
+        self.results.append(res)
+        per_player = Outcome(out.winner, out.reason, out.hand_points, tuple(round_scores))
+        self.scores, self.is_over, self.winners = settle(rules, self.scores, per_player,
+                                                         self.rounds_played)
+        if not self.is_over:
+            n = rules.players
+            # SET-2: the deal passes to the left, or to the winner (followed across a reseat)
+            dealer_player = (self.player_at(out.winner)
+                             if rules.next_dealer == "winner" and out.winner is not None
+                             else self.player_at((self.dealer + 1) % n))
+            if rules.seat_exchange and self.rounds_played % rules.seat_exchange == 0:
+                perm = list(range(n))  # HR-SEATS: shuffle who sits where
+                self._rng.shuffle(perm)
+                self.seat_of = [perm[s] for s in self.seat_of]
+            self.dealer = self.seat_of[dealer_player]
+            self.game = self._new_game()
+        return res

@@ -1,0 +1,297 @@
+"""Rule sets: one frozen, validated value per game; presets by name (RULES sections 15-16).
+
+Every rule the books disagree on, and every house rule, is a key here. The engine reads these
+fields once, when a game starts; nothing in it asks which preset or edition it is playing beyond
+the edition's deck and the keys below.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import EDITIONS, WILD4, Edition
+from .errors import ConfigError
+
+DEFAULT_LAUNCHER: tuple[float, ...] = (0.65, 0.05, 0.05, 0.06, 0.06, 0.05, 0.04, 0.02, 0.02)
+
+# key -> allowed values (a tuple of choices), or a type tag: "bool", "int", "int?", "launcher"
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "edition": tuple(EDITIONS),
+    "first_dealer": ("high_card", "random"),
+    "next_dealer": ("left", "winner"),
+    "voluntary_draw_play": ("may", "may_not"),
+    "starter_wild_chooser": ("next", "dealer"),
+    "starter_w4": ("reshuffle", "bottom", "dealer_plays"),
+    "w4_rule": ("restricted", "free"),
+    "stacking": ("off", "draw2", "deflect"),
+    "sum_jump_in": ("off", "same_color", "any_color"),
+    "deck_exhausted": ("reshuffle", "void"),
+    "draw_count": ("one", "until_playable"),
+    "misplay": ("reject", "penalty"),
+    "scoring": ("winner", "penalty", "chips"),
+}
+_BOOLS = (
+    "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
+    "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
+)
+# int keys: (minimum, maximum or None); "optional" ones accept null/off/0 meaning "none"
+_INTS: dict[str, tuple[int, int | None]] = {
+    "players": (2, 10), "hand_size": (1, 30), "uno_penalty": (0, 20),
+    "false_uno_penalty": (0, 20), "misplay_penalty": (0, 20), "timer_penalty": (0, 20),
+    "target_score": (1, None), "teams": (0, 5), "seat_exchange": (0, None),
+}
+_OPTIONAL_INTS: dict[str, tuple[int, int | None]] = {
+    "turn_timer": (1, 3600), "rounds": (1, None), "launcher_max_dry": (1, 100),
+}
+_TRUE = {"on", "true", "yes", "1", "y"}
+_FALSE = {"off", "false", "no", "0", "n"}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every configurable rule. Build with :func:`preset` or :meth:`RuleSet.create`."""
+
+    preset: str = "classic"
+    edition: str = "classic"
+    players: int = 4
+    hand_size: int = 7
+    first_dealer: str = "high_card"  # SET-1
+    next_dealer: str = "left"  # SET-2
+    voluntary_draw_play: str = "may_not"  # TURN-4
+    draw_count: str = "one"  # TURN-7
+    deck_exhausted: str = "reshuffle"  # TURN-6
+    starter_wild_chooser: str = "next"  # START-4
+    starter_w4: str = "reshuffle"  # START-5
+    starter_number_only: bool = False  # START-7
+    w4_rule: str = "restricted"  # WD4-1, WD4-3
+    wd4_challenge: bool = True  # WD4-2
+    stacking: str = "off"  # HR-STACK
+    stack_draw4: bool = False  # HR-STACK4
+    draw4_on_draw2: bool = False  # HR-4ON2
+    jump_in: bool = False  # HR-JUMP
+    double_play: bool = False  # HR-DOUBLE
+    multi_play: bool = False  # ATK-4
+    sum_jump_in: str = "off"  # HR-SUM
+    number_finish: bool = False  # HR-NUMFIN, ATK-6
+    teams: int = 0  # HR-TEAM: players per team, 0 = no teams
+    wild_powers: bool = False  # HR-WILDPOWER
+    turn_timer: int | None = None  # HR-TIMER, seconds
+    timer_penalty: int = 1
+    seat_exchange: int = 0  # HR-SEATS, every N rounds
+    seven_zero: bool = False  # HR-SEVEN-ZERO
+    uno_penalty: int = 2  # UNO-2
+    false_uno_penalty: int = 0  # UNO-3
+    misplay: str = "reject"  # PEN-1, PEN-2
+    misplay_penalty: int = 2
+    scoring: str = "winner"  # MATCH-1..3
+    target_score: int = 500
+    rounds: int | None = None
+    launcher: tuple[float, ...] = DEFAULT_LAUNCHER  # ATK-2
+    launcher_max_dry: int | None = 4
+    _deck: Edition = field(default=EDITIONS["classic"], repr=False, compare=False)
+
+    # -- construction ------------------------------------------------------------------------
+    @classmethod
+    def create(cls, preset_name: str = "classic", /, **overrides: Any) -> RuleSet:
+        """A preset with overrides, validated. Values may be strings as on a command line."""
+        base = PRESETS.get(preset_name) or PRESETS.get(ALIASES.get(preset_name.lower(), ""))
+        if base is None:
+            raise ConfigError("preset", preset_name, sorted(PRESETS))
+        values = base.to_dict()
+        values["launcher"] = base.launcher
+        for key, raw in overrides.items():
+            if key == "preset":
+                continue
+            values[key] = coerce(key, raw)
+        values["preset"] = base.preset
+        rs = cls(**values, _deck=EDITIONS[values["edition"]])
+        rs.validate()
+        return rs
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
+        """Inverse of :meth:`to_dict`; also accepts partial mappings with a ``preset`` key."""
+        d = dict(data)
+        name = str(d.pop("preset", "classic"))
+        return cls.create(name, **d)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every key, JSON-ready (built field by field: ``asdict`` would deep-copy the deck)."""
+        d = {k: getattr(self, k) for k in KEYS}
+        d["launcher"] = list(self.launcher)
+        return d
+
+    def replace(self, **overrides: Any) -> RuleSet:
+        """A copy with some keys changed, validated."""
+        d = self.to_dict()
+        d.update(overrides)
+        return RuleSet.from_dict(d)
+
+    def overrides(self) -> dict[str, Any]:
+        """The keys that differ from this rule set's preset."""
+        base = PRESETS[self.preset].to_dict()
+        return {k: v for k, v in self.to_dict().items() if k != "preset" and base.get(k) != v}
+
+    @property
+    def deck(self) -> Edition:
+        return self._deck
+
+    @property
+    def team_count(self) -> int:
+        return self.players // self.teams if self.teams else 0
+
+    def team_of(self, seat: int) -> int:
+        """HR-TEAM: seat i is in team i mod (players / team size)."""
+        return seat % self.team_count if self.teams else seat
+
+    # -- validation --------------------------------------------------------------------------
+    def validate(self) -> None:
+        """Raise :class:`ConfigError` naming the keys of any impossible combination."""
+        for key in _CHOICES:
+            coerce(key, getattr(self, key))
+        for key in (*_BOOLS, *_INTS, *_OPTIONAL_INTS, "launcher"):
+            coerce(key, getattr(self, key))
+        deck = EDITIONS[self.edition]
+        if self.hand_size * self.players >= deck.size:
+            raise ConfigError(("hand_size", "players"), (self.hand_size, self.players),
+                              f"hand_size x players must be below the deck's {deck.size} cards")
+        if self.teams and (self.teams < 2 or self.players % self.teams
+                           or self.players // self.teams < 2):
+            raise ConfigError(("teams", "players"), (self.teams, self.players),
+                              "teams is the team size; it must be at least 2 and divide "
+                              "players into at least two teams")
+        has_w4 = deck.has(WILD4)
+        if self.stack_draw4 and not has_w4:
+            raise ConfigError(("stack_draw4", "edition"), (True, self.edition),
+                              f"the {self.edition} deck has no W4 to stack")
+        if self.draw4_on_draw2 and not has_w4:
+            raise ConfigError(("draw4_on_draw2", "edition"), (True, self.edition),
+                              f"the {self.edition} deck has no W4")
+        if self.draw4_on_draw2 and self.stacking == "off":
+            raise ConfigError(("draw4_on_draw2", "stacking"), (True, "off"),
+                              "a W4 can answer a draw-two total only when stacking is on")
+        if self.wd4_challenge and self.w4_rule == "free" and has_w4:
+            raise ConfigError(("wd4_challenge", "w4_rule"), (True, "free"),
+                              "with w4_rule free a W4 is always legal, so there is nothing to "
+                              "challenge (WD4-3)")
+        if deck.launcher and (self.jump_in or self.sum_jump_in != "off"):
+            raise ConfigError(("jump_in" if self.jump_in else "sum_jump_in", "edition"),
+                              (True, self.edition), "Attack has no jump-in (ATK-5)")
+        if self.stacking != "off" and deck.launcher:
+            raise ConfigError(("stacking", "edition"), (self.stacking, self.edition),
+                              "Attack has no draw-two; its hit-2 chains are built in (ATK-8)")
+        if self.double_play and self.multi_play:
+            raise ConfigError(("double_play", "multi_play"), (True, True),
+                              "choose one way of playing several cards at once")
+        if self.scoring == "chips" and self.rounds is None:
+            raise ConfigError(("scoring", "rounds"), ("chips", None),
+                              "the chips system ends after a number of rounds: set rounds")
+
+
+def coerce(key: str, raw: Any) -> Any:
+    """Turn a raw value (perhaps a command-line string) into the typed value of ``key``."""
+    if key in _CHOICES:
+        v = str(raw).strip().lower() if not isinstance(raw, bool) else ("on" if raw else "off")
+        if key in ("stacking", "sum_jump_in") and v in _FALSE:
+            v = "off"
+        if v not in _CHOICES[key]:
+            raise ConfigError(key, raw, _CHOICES[key])
+        return v
+    if key in _BOOLS:
+        if isinstance(raw, bool):
+            return raw
+        v = str(raw).strip().lower()
+        if v in _TRUE:
+            return True
+        if v in _FALSE:
+            return False
+        raise ConfigError(key, raw, ("on", "off"))
+    if key in _INTS or key in _OPTIONAL_INTS:
+        optional = key in _OPTIONAL_INTS
+        lo, hi = (_OPTIONAL_INTS if optional else _INTS)[key]
+        if raw is None or (optional and str(raw).strip().lower() in ("null", "none", "off", "0")):
+            if optional:
+                return None
+            raise ConfigError(key, raw, f"an integer from {lo}" + (f" to {hi}" if hi else ""))
+        if key == "teams" and str(raw).strip().lower() in _FALSE:
+            return 0
+        try:
+            if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
+                raise ValueError
+            n = int(raw)
+        except (TypeError, ValueError):
+            raise ConfigError(key, raw,
+                              f"an integer from {lo}" + (f" to {hi}" if hi else "")) from None
+        if key in ("teams", "seat_exchange") and n == 0:
+            return 0
+        if n < lo or (hi is not None and n > hi):
+            raise ConfigError(key, raw, f"an integer from {lo}" + (f" to {hi}" if hi else ""))
+        return n
+    if key == "launcher":
+        return _coerce_launcher(raw)
+    raise ConfigError("key", key, sorted([*_CHOICES, *_BOOLS, *_INTS, *_OPTIONAL_INTS,
+                                          "launcher"]))
+
+
+def _coerce_launcher(raw: Any) -> tuple[float, ...]:
+    allowed = "a list of probabilities for 0, 1, 2, ... cards a press, summing to 1"
+    if isinstance(raw, str):
+        raw = [p for p in raw.replace("[", "").replace("]", "").split(",") if p.strip()]
+    try:
+        probs = tuple(float(p) for p in raw)
+    except (TypeError, ValueError):
+        raise ConfigError("launcher", raw, allowed) from None
+    if not probs or any(p < 0 for p in probs) or abs(sum(probs) - 1.0) > 1e-6 or probs[0] >= 1:
+        raise ConfigError("launcher", raw, allowed + " (and not always 0)")
+    return probs
+
+
+KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "_deck")
+
+
+def _preset(name: str, **kw: Any) -> RuleSet:
+    return RuleSet(preset=name, _deck=EDITIONS[kw.get("edition", "classic")], **kw)
+
+
+PRESETS: dict[str, RuleSet] = {
+    "classic": _preset("classic"),
+    "buzz": _preset("buzz", edition="buzz", voluntary_draw_play="may", starter_w4="bottom"),
+    "frozen2": _preset("frozen2", edition="frozen2", voluntary_draw_play="may",
+                       starter_w4="bottom"),
+    "house": _preset("house", voluntary_draw_play="may", starter_wild_chooser="dealer",
+                     starter_w4="dealer_plays", w4_rule="free", wd4_challenge=False,
+                     stacking="deflect", stack_draw4=True, next_dealer="winner",
+                     scoring="penalty", false_uno_penalty=2, misplay_penalty=1),
+    "attack": _preset("attack", edition="attack", voluntary_draw_play="may",
+                      starter_number_only=True, wd4_challenge=False, multi_play=True,
+                      number_finish=True, scoring="penalty"),
+}
+ALIASES: dict[str, str] = {
+    "mattel": "classic", "standard": "classic", "official": "classic",
+    "buzz-lightyear": "buzz", "buzz_lightyear": "buzz", "toy-story": "buzz",
+    "frozen": "frozen2", "frozen-ii": "frozen2", "frozen_ii": "frozen2",
+    "complete": "house", "house-rules": "house",
+    "uno-attack": "attack", "uno_attack": "attack",
+}
+
+
+def preset(name: str = "classic", /, **overrides: Any) -> RuleSet:
+    """``preset("house", players=3, jump_in=True)``: a validated rule set."""
+    return RuleSet.create(name, **overrides)
+
+
+def parse_overrides(items: list[str]) -> dict[str, Any]:
+    """Parse ``["stacking=draw2", "players=3"]`` from a command line."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise ConfigError("--set", item, "KEY=VALUE, for example stacking=draw2")
+        if key not in KEYS or key == "preset":
+            raise ConfigError("key", key, [k for k in KEYS if k != "preset"])
+        out[key] = value.strip()
+    return out
