@@ -1,0 +1,67 @@
+"""The catalogues: every message the code marks for translation is translated in both Chinese
+catalogues, keeps its placeholders, and the compiled .mo files match the .po files."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("zh_TW", "zh_CN")
+
+
+def _script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+extract = _script("i18n_extract")
+compile_mo = _script("i18n_compile")
+MESSAGES = extract.extract()
+_FIELD = re.compile(r"\{([a-z_]*)(?:![rs])?(?::[^}]*)?\}")
+
+
+def test_messages_found() -> None:
+    assert len(MESSAGES) > 300
+    assert "Your turn: play a marked card, or press d to {draw}." in MESSAGES
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_translated(lang: str) -> None:
+    missing = extract.missing(MESSAGES, lang)
+    assert not missing, f"{lang}: {len(missing)} untranslated, e.g. {missing[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_placeholders_kept(lang: str) -> None:
+    po = extract.read_po(extract.po_path(lang))
+    for msgid, m in MESSAGES.items():
+        want = set(_FIELD.findall(msgid)) | set(_FIELD.findall(m.plural or ""))
+        got = set(_FIELD.findall(po[msgid].strs[0]))
+        assert got <= want and (got == want or m.plural), (lang, msgid, po[msgid].strs[0])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_mo_matches_po(lang: str) -> None:
+    po_file = extract.po_path(lang)
+    mo_file = po_file.with_suffix(".mo")
+    assert mo_file.exists(), f"run scripts/i18n_compile.py ({mo_file} is missing)"
+    assert mo_file.read_bytes() == compile_mo.compile_po(po_file), \
+        "the .mo is out of date: run scripts/i18n_compile.py"
+
+
+def test_scripts_differ_by_language() -> None:
+    tw = extract.read_po(extract.po_path("zh_TW"))
+    cn = extract.read_po(extract.po_path("zh_CN"))
+    assert tw["Help [?]"].strs[0] != cn["Help [?]"].strs[0]
+    assert "禁止" in tw["Skip"].strs[0] and "阻挡" in cn["Skip"].strs[0]
+    assert "迴轉" in tw["Reverse"].strs[0] and "反转" in cn["Reverse"].strs[0]

@@ -1,0 +1,101 @@
+"""The narrator: one sentence per action, consequences after a colon, private lines only for
+their viewer (RULES DIG-2), every language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from unoarena.engine import Game, preset
+from unoarena.i18n import set_language
+from unoarena.narrate import Narrator, default_names, display_name
+
+NAMES = default_names(4)
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def test_skip_sentence() -> None:
+    line, private = Narrator(NAMES).line([
+        {"t": "play", "seat": 2, "cards": ["BS"], "color": "B"},
+        {"t": "skip", "seat": 3},
+    ])
+    assert line == "North played a blue Skip: East loses the turn."
+    assert private == []
+
+
+def test_wild_draw_four_and_uno() -> None:
+    line, _p = Narrator(NAMES).line([
+        {"t": "play", "seat": 1, "cards": ["W4"], "color": "G", "uno": True},
+        {"t": "uno", "seat": 1},
+        {"t": "draw", "seat": 2, "count": 4, "reason": "draw4"},
+        {"t": "skip", "seat": 2},
+    ])
+    assert line == ("West played a Wild Draw Four and named green and called UNO: North draws "
+                    "4 cards (Wild Draw Four); North loses the turn.")
+
+
+def test_private_lines_only_for_the_viewer() -> None:
+    events = [{"t": "draw", "seat": 0, "count": 1, "reason": "turn"},
+              {"t": "drew", "seat": 0, "cards": ["R7"], "to": 0}]
+    line, mine = Narrator(NAMES).line(events, viewer=0)
+    assert line == "South drew 1 card." and mine == ["You drew red 7."]
+    _line, theirs = Narrator(NAMES).line(events, viewer=1)
+    assert theirs == []
+
+
+def test_challenge_and_launcher() -> None:
+    n = Narrator(NAMES)
+    line, _p = n.line([{"t": "challenge", "seat": 0, "targets": [3]},
+                       {"t": "challenge_result", "guilty": [3]},
+                       {"t": "draw", "seat": 3, "count": 4, "reason": "challenge_guilty"}])
+    assert line.startswith("South challenged the Wild Draw Four of East: East bluffed")
+    line, _p = n.line([{"t": "press", "seat": 1, "count": 0}])
+    assert line == "West pressed the launcher: nothing came out."
+
+
+def test_every_event_of_real_games_narrates() -> None:
+    """Whole rounds under several rule sets: every action gives a sentence."""
+    import random
+
+    from unoarena.bots import make_bot
+    from unoarena.driver import play_round
+    for name, over in (("classic", {}), ("house", {"jump_in": True, "seven_zero": True,
+                                                   "wild_powers": True}),
+                       ("attack", {}), ("buzz", {}), ("frozen2", {})):
+        rules = preset(name, players=4, **over)
+        game = Game(rules, 3)
+        lines: list[str] = []
+        n = Narrator(NAMES)
+
+        def watch(g: Game, seat: int, action: object, lines: list[str] = lines,
+                  n: Narrator = n) -> None:
+            line, _p = n.line(g.events[-6:], viewer=seat)
+            lines.append(line)
+
+        play_round(game, [make_bot("random", i) for i in range(4)], random.Random(1),
+                   observer=watch)
+        assert all(lines), name
+        for e in game.events:
+            if "to" not in e and e["t"] not in ("dealer_draw", "dealer"):
+                assert n.consequence(e) or n.deed(e), e
+
+
+def test_names_translate() -> None:
+    assert display_name("North") == "North"
+    assert display_name("Alice") == "Alice"
+    set_language("zh_TW")
+    assert display_name("North") == "北"
+    line, _p = Narrator(NAMES).line([{"t": "play", "seat": 2, "cards": ["BS"], "color": "B"},
+                                     {"t": "skip", "seat": 3}])
+    assert "北" in line and "東" in line and "禁止" in line
+    set_language("zh_CN")
+    line, _p = Narrator(NAMES).line([{"t": "play", "seat": 2, "cards": ["BS"], "color": "B"},
+                                     {"t": "skip", "seat": 3}])
+    assert "北" in line and "东" in line and "阻挡" in line
