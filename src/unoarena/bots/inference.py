@@ -1,0 +1,567 @@
+"""What one seat can infer about the cards it cannot see, from its own view and history.
+
+Search bots must never read another hand, yet they play much better when they remember what
+the table showed: which cards lie in the discard pile (so they are not in anyone's hand), which
+cards were shown to them (a challenged hand, a wild power's look, a swap), and which cards an
+opponent cannot hold because it drew when it had to (an opponent who draws on red holds no red,
+no card of the top's rank and no wild, or it would have played one).
+
+:class:`CardTracker` reads the events of ``view["history"]`` (``Game.view(seat, history=True)``)
+incrementally and keeps, per other seat, the cards known to be in its hand and *slot groups*:
+``[count, excluded kinds]``, the unknown cards it holds, each group with the kinds it is
+believed not to hold. A draw adds a group with no exclusions, because a newly drawn card can be
+anything; a forced draw adds its exclusions to the older groups only. :meth:`CardTracker.sample`
+deals a full, consistent guess of every hidden card from that knowledge: the determinizations
+that information-set search plays out. Everything here is derived from the view alone.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..engine import CODES, COLOR_CODES, RuleSet
+from ..engine.cards import DRAW2, IS_WILD, KCOLOR, KRANK, NCOLORED, NKINDS, WILD4
+
+KIND_OF: dict[str, int] = {c: k for k, c in enumerate(CODES)}
+COLOR_OF: dict[str, int] = {c: i for i, c in enumerate(COLOR_CODES)}
+
+
+def kinds(codes: Sequence[str]) -> list[int]:
+    """Card codes (as views and events give them) to kinds."""
+    return [KIND_OF[c] for c in codes]
+
+
+class BluffStats:
+    """What the table showed about bluffing, kept across rounds by the bot that owns it:
+    how opponents answered this seat's Wild Draw Fours, and how often a challenged opponent's
+    Wild Draw Four was a bluff."""
+
+    __slots__ = ("guilty", "innocent", "their_accepts", "their_challenges")
+
+    def __init__(self) -> None:
+        self.their_challenges = 0
+        self.their_accepts = 0
+        self.guilty = 0
+        self.innocent = 0
+
+    def p_challenged(self) -> float:
+        """Chance an opponent challenges this seat's W4 (Beta(1, 1) prior)."""
+        return (self.their_challenges + 1.0) / (self.their_challenges + self.their_accepts + 2.0)
+
+    def bluff_odds(self) -> float:
+        """How much likelier a W4 is from a hand holding the previous colour than from one
+        without it, estimated from challenge results (prior 0.5: bluffs are rarer)."""
+        r = (self.guilty + 2.0) / (self.guilty + self.innocent + 3.0)
+        return r / (4.0 * (1.0 - r))
+
+
+class Group:
+    """``count`` unknown cards of one hand, none of whose kinds is in ``excl`` (known from a
+    forced draw) and, most likely, none in ``soft`` (suggested by a wild played when a coloured
+    card would have done: players keep their wilds)."""
+
+    __slots__ = ("both", "count", "excl", "soft")
+
+    def __init__(self, count: int, excl: frozenset[int] = frozenset(),
+                 soft: frozenset[int] = frozenset()) -> None:
+        self.count = count
+        self.excl = excl
+        self.soft = soft - excl
+        self.both = excl | soft
+
+    def __repr__(self) -> str:
+        return (f"Group({self.count}, {sorted(CODES[k] for k in self.excl)}, "
+                f"soft={sorted(CODES[k] for k in self.soft)})")
+
+
+class CardTracker:
+    """Card knowledge of ``seat`` in the current round (see the module docstring)."""
+
+    def __init__(self, rules: RuleSet, seat: int, stats: BluffStats | None = None) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.n = rules.players
+        self.deck_counts = rules.deck.counts
+        self._done = 0  # history events processed
+        self._last: Any = None  # the last event processed (to notice a new round)
+        self._fresh()
+        self.stats = stats if stats is not None else BluffStats()
+
+    def _fresh(self) -> None:
+        n = self.n
+        self.discard: list[int] = []
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.groups: list[list[Group]] = [[] for _ in range(n)]
+        self.top = -1
+        self.color = -1
+        self.lock_color = -1
+        self.lock_owner = -1
+        self.my_hand: list[int] = []
+        self.named = [-1] * n  # colour a seat named with its last play, a wild (it holds some)
+        # per seat, its last plain play while its hand has not changed otherwise since:
+        # (top before, colour before, card played), evidence of what else it held
+        self.evidence: list[tuple[int, int, int] | None] = [None] * n
+        self.w4_before = -1  # colour in force before the last W4 was played
+        self.w4_seat = -1
+        self._penalty_presses = 0
+        self._drawn_group: tuple[int, Group] | None = None  # a turn draw not yet resolved
+
+    def reset(self) -> None:
+        """Forget the round (keep cross-round statistics)."""
+        self._done = 0
+        self._last = None
+        self._fresh()
+
+    # -- reading the history -----------------------------------------------------------------
+    def update(self, view: Mapping[str, Any]) -> bool:
+        """Read the events not yet seen; False when the view carries no history."""
+        hist = view.get("history")
+        if hist is None:
+            self.my_hand = kinds(view["hand"])
+            return False
+        done = self._done
+        if len(hist) < done or (done and hist[done - 1] != self._last):
+            self.reset()  # another round: start again from its first event
+            done = 0
+        for e in hist[done:]:
+            self._event(e)
+        self._done = len(hist)
+        self._last = hist[-1] if hist else None
+        self.my_hand = kinds(view["hand"])
+        top, color = view.get("top"), view.get("color")
+        if top:  # the view is the truth about the table now (a history may start mid-round)
+            self.top = KIND_OF[top]
+        if color:
+            self.color = COLOR_OF[color]
+        return True
+
+    def _event(self, e: Mapping[str, Any]) -> None:
+        t = e.get("t")
+        me = self.seat
+        drawn = self._drawn_group
+        if drawn is not None and t not in ("drew", "draw", "press"):
+            self._drawn_group = None
+            s, g = drawn
+            if e.get("seat") == s and t in ("play", "pass"):
+                if t == "pass":
+                    g.excl = frozenset()  # kept a playable card
+                elif g.count and g in self.groups[s]:
+                    g.count -= 1  # played the drawn card
+                    if not g.count:
+                        self.groups[s].remove(g)
+                    self._play(e, skip_first=True)
+                    return
+        if t == "deal":
+            self._fresh()
+            for s in range(self.n):
+                if s != me:
+                    self.groups[s] = [Group(e.get("hand_size", self.rules.hand_size))]
+        elif t == "starter":
+            k = KIND_OF[e["card"]]
+            self.discard.append(k)
+            self.top = k
+            self.color = KCOLOR[k]
+        elif t == "color":
+            self.color = COLOR_OF[e["color"]]
+        elif t == "play":
+            self._play(e)
+        elif t == "draw":
+            self._drew(e["seat"], e.get("count", 0), e.get("reason") == "turn")
+        elif t == "penalty":
+            self._penalty_presses = e.get("presses", 0)
+        elif t == "press":
+            turn = self._penalty_presses == 0
+            if not turn:
+                self._penalty_presses -= 1
+            self._drew(e["seat"], e.get("count", 0), turn)
+        elif t == "drew" and e.get("to") == me:
+            self.my_hand.extend(kinds(e["cards"]))
+        elif t == "reshuffle":
+            self.discard = [self.discard[-1]] if self.discard else []
+        elif t == "hand_shown":
+            s = e["seat"]
+            if s != me:
+                self.evidence[s] = None
+                self.known[s] = kinds(e["cards"])
+                self.groups[s] = []
+        elif t == "misplay":
+            s = e["seat"]
+            if s != me:
+                for k in kinds(e["cards"]):
+                    self._remove(s, k)
+                    self.known[s].append(k)
+        elif t == "effect":
+            if e.get("kind") == "forces_of_nature":
+                self.lock_color = COLOR_OF[e["color"]]
+                self.lock_owner = e.get("owner", -1)
+        elif t == "effect_end":
+            if e.get("kind") == "forces_of_nature":
+                self.lock_color = self.lock_owner = -1
+        elif t in ("challenge", "accept"):
+            if self.w4_seat == me and e.get("seat") != me:
+                if t == "challenge":
+                    self.stats.their_challenges += 1
+                else:
+                    self.stats.their_accepts += 1
+        elif t == "challenge_result":
+            if self.w4_seat != me:
+                if e.get("guilty"):
+                    self.stats.guilty += 1
+                else:
+                    self.stats.innocent += 1
+        elif t in ("swap_hands", "rotate_hands", "swap_taken", "give"):
+            self.evidence = [None] * self.n
+        if t == "swap_hands":
+            self._swap(e["seat"], e["target"])
+        elif t == "rotate_hands":
+            self._rotate(1 if e.get("direction") == "cw" else -1)
+        elif t == "give" and e.get("to") == me:
+            # someone gives this seat a card (wild power swap): it left their hand
+            for k in kinds(e.get("cards", [])):
+                self._remove(e["seat"], k)
+        elif t == "swap_taken":
+            s, tg, cnt = e["seat"], e["target"], e.get("count", 0)
+            for who in (s, tg):
+                if who != me:
+                    self._forget(who)
+            if s != me:
+                self.groups[s].append(Group(cnt))
+        elif t == "swap_cards" and e.get("to") == me and e.get("seat") == me:
+            pass  # the cards are in this seat's hand; the view says so
+
+    def _play(self, e: Mapping[str, Any], skip_first: bool = False) -> None:
+        s = e["seat"]
+        cards = kinds(e["cards"])
+        gone = kinds(e.get("discarded", []))
+        last = cards[-1]
+        if IS_WILD[last] and last != WILD4 and s != self.seat and self.top >= 0 \
+                and not skip_first:
+            # a wild played on a table where a coloured card would fit: the player most
+            # likely held none (the W4 is left out: its guilt is weighed when challenging)
+            soft = frozenset(k for k in self._playable_kinds(s) if not IS_WILD[k])
+            self.groups[s] = [Group(g.count, g.excl, g.soft | soft) for g in self.groups[s]]
+        if last == WILD4:
+            self.w4_before = self.color
+            self.w4_seat = s
+        if s != self.seat:
+            plain = len(cards) == 1 and not gone and not skip_first and self.top >= 0 \
+                and self.color >= 0 and self.lock_color < 0 and not e.get("target") \
+                and not e.get("power")
+            self.evidence[s] = (self.top, self.color, last) if plain else None
+        self.discard.extend(gone)
+        self.discard.extend(cards)
+        self.top = last
+        self.color = COLOR_OF[e["color"]] if e.get("color") else KCOLOR[last]
+        self.named[s] = self.color if IS_WILD[last] and not e.get("power") else -1
+        if s != self.seat:
+            for k in (cards[1:] if skip_first else cards) + gone:
+                self._remove(s, k)
+        else:
+            for k in cards + gone:
+                if k in self.my_hand:
+                    self.my_hand.remove(k)
+
+    def _playable_kinds(self, seat: int) -> frozenset[int]:
+        """Kinds ``seat`` could have played on the current table (TURN-1, FRZ-1)."""
+        counts = self.deck_counts
+        if self.lock_color >= 0 and seat != self.lock_owner:
+            return frozenset(k for k in range(NCOLORED)
+                             if counts[k] and KCOLOR[k] == self.lock_color)
+        top_rank = KRANK[self.top] if 0 <= self.top < NCOLORED else -1
+        return frozenset(k for k in range(NKINDS) if counts[k] and (
+            IS_WILD[k] or KCOLOR[k] == self.color or KRANK[k] == top_rank))
+
+    def _drew(self, s: int, count: int, turn: bool) -> None:
+        if s == self.seat or s < 0:
+            return
+        if count:
+            self.evidence[s] = None
+        if turn and self.top >= 0:
+            # a seat that draws on its turn had nothing to play (bots never draw by choice);
+            # the drawn card is unplayable too unless it is played (or kept, a pass) at once
+            excl = self._playable_kinds(s)
+            self.groups[s] = [Group(g.count, g.excl | excl, g.soft) for g in self.groups[s]]
+            if self.rules.draw_count == "until_playable" and count > 1:
+                self.groups[s].append(Group(count - 1, excl))
+                count = 1
+            if count > 0:
+                g = Group(count, excl)
+                self.groups[s].append(g)
+                self._drawn_group = (s, g)
+            return
+        if count > 0:
+            self.groups[s].append(Group(count))
+
+    def _remove(self, s: int, k: int) -> None:
+        """Card ``k`` left seat ``s``'s hand: a known card, else a slot that may hold it."""
+        known = self.known[s]
+        if k in known:
+            known.remove(k)
+            return
+        groups = self.groups[s]
+        best = None
+        for g in groups:  # the most constrained group that may hold k (conservative)
+            if g.count and k not in g.excl and (best is None or len(g.excl) > len(best.excl)):
+                best = g
+        if best is None:
+            best = next((g for g in reversed(groups) if g.count), None)
+        if best is not None:
+            best.count -= 1
+            if not best.count:
+                groups.remove(best)
+
+    def _forget(self, s: int) -> None:
+        size = len(self.known[s]) + sum(g.count for g in self.groups[s])
+        self.known[s] = []
+        self.groups[s] = [Group(size)] if size else []
+
+    def _swap(self, a: int, b: int) -> None:
+        me = self.seat
+        self.known[a], self.known[b] = self.known[b], self.known[a]
+        self.groups[a], self.groups[b] = self.groups[b], self.groups[a]
+        other = b if a == me else a if b == me else -1
+        if other >= 0:
+            # this seat's hand (as it was) went to ``other``; its old hand is now ours
+            self.known[other] = list(self.my_hand)
+            self.groups[other] = []
+            self.known[me], self.groups[me] = [], []
+            self.my_hand = []
+
+    def _rotate(self, d: int) -> None:
+        n, me = self.n, self.seat
+        known = [self.known[(s - d) % n] for s in range(n)]
+        groups = [self.groups[(s - d) % n] for s in range(n)]
+        nxt = (me + d) % n
+        known[nxt], groups[nxt] = list(self.my_hand), []
+        known[me], groups[me] = [], []
+        self.known, self.groups = known, groups
+        self.my_hand = []
+
+    def note_own(self, given: Sequence[int], target: int) -> None:
+        """Cards this seat itself put into another hand (a wild power's give)."""
+        if 0 <= target < self.n and target != self.seat:
+            self.known[target].extend(given)
+
+    # -- what follows from it ---------------------------------------------------------------
+    def unseen(self, view: Mapping[str, Any]) -> list[int]:
+        """Cards this seat has not seen: the deck minus its hand minus the known discard pile
+        (the cards other hands and the draw pile hold, plus any discard cards not tracked)."""
+        counts = list(self.deck_counts)
+        for k in kinds(view["hand"]):
+            counts[k] -= 1
+        for k in self.discard:
+            counts[k] -= 1
+        out: list[int] = []
+        for k, c in enumerate(counts):
+            if c > 0:
+                out.extend([k] * c)
+        return out
+
+    def hidden_layout(self, view: Mapping[str, Any]) -> Layout:
+        """Everything :meth:`sample` needs for this decision, computed once per move."""
+        n, me = self.n, self.seat
+        sizes = view["hand_sizes"]
+        pool = self.unseen(view)
+        cnt = [0] * NKINDS
+        for k in pool:
+            cnt[k] += 1
+        known: list[list[int]] = [[] for _ in range(n)]
+        groups: list[list[Group]] = [[] for _ in range(n)]
+        for s in range(n):
+            if s == me:
+                continue
+            size = sizes[s]
+            kn: list[int] = []
+            for k in self.known[s]:
+                if cnt[k] > 0 and len(kn) < size:
+                    cnt[k] -= 1
+                    kn.append(k)
+            known[s] = kn
+            free = size - len(kn)
+            gs: list[Group] = []
+            # newest groups are the surest to exist; older ones absorb any miscount
+            for g in reversed(self.groups[s]):
+                take = min(g.count, free)
+                if take > 0:
+                    gs.append(Group(take, g.excl, g.soft))
+                    free -= take
+            if free > 0:
+                gs.append(Group(free))
+            gs.sort(key=lambda g: -len(g.excl))
+            groups[s] = gs
+        rest: list[int] = []
+        for k, c in enumerate(cnt):
+            if c > 0:
+                rest.extend([k] * c)
+        extra_discard = max(0, view["discard_size"] - len(self.discard))
+        order = sorted((s for s in range(n) if s != me),
+                       key=lambda s: -sum(len(g.excl) * g.count for g in groups[s]))
+        named = [c if s != me else -1 for s, c in enumerate(self.named)]
+        lay = Layout(me, order, known, groups, rest, extra_discard, list(self.discard), named)
+        lay.evidence = [(s, *ev) for s, ev in enumerate(self.evidence) if ev is not None
+                        and s != me and sizes[s] > 0]
+        lay.two = n == 2
+        return lay
+
+    def p_holds_color(self, view: Mapping[str, Any], seat: int, color: int) -> float:
+        """Probability that ``seat`` holds a card of ``color`` (slots treated as independent)."""
+        lay = self.hidden_layout(view)
+        if any(KCOLOR[k] == color for k in lay.known[seat]):
+            return 1.0
+        pool = lay.pool
+        p_none = 1.0
+        for g in lay.groups[seat]:
+            avail = [k for k in pool if k not in g.excl]
+            if not avail:
+                continue
+            q = sum(1 for k in avail if KCOLOR[k] == color) / len(avail)
+            p_none *= (1.0 - q) ** g.count
+        return 1.0 - p_none
+
+    def void_colors(self, seat: int) -> set[int]:
+        """Colours every unknown card of ``seat`` is believed not to be (no known card of them
+        either): naming one of these forces that seat to draw."""
+        groups = self.groups[seat]
+        if not groups:
+            return set()
+        out = set()
+        for c in self.rules.deck.colors:
+            ks = [k for k in range(NCOLORED) if self.deck_counts[k] and KCOLOR[k] == c]
+            if all(all(k in g.excl for k in ks) for g in groups) and not any(
+                    KCOLOR[k] == c for k in self.known[seat]):
+                out.add(c)
+        return out
+
+
+class Layout:
+    """The hidden cards of one decision: who holds how many of which kinds, and the pool."""
+
+    __slots__ = ("discard", "evidence", "extra_discard", "groups", "known", "me", "named",
+                 "order", "pool", "two")
+
+    #: How often a sample honours "a seat that named a colour with a wild holds that colour"
+    #: (bots name the colour they hold most; people mostly do too).
+    NAMED_TRUST = 0.8
+    #: How often a sample honours a group's soft exclusions (see :class:`Group`).
+    SOFT_TRUST = 0.8
+    #: Candidate deals per weighted draw, and the temperature of the play model that weighs
+    #: them (see :meth:`draw`).
+    CANDIDATES = 4
+    TEMPERATURE = 0.5
+
+    def __init__(self, me: int, order: list[int], known: list[list[int]],
+                 groups: list[list[Group]], pool: list[int], extra_discard: int,
+                 discard: list[int], named: list[int] | None = None) -> None:
+        self.me = me
+        self.order = order  # other seats, most constrained first
+        self.known = known
+        self.groups = groups
+        self.pool = pool  # unseen cards not known to be in a hand, sorted by kind
+        self.extra_discard = extra_discard  # discard cards the history did not show
+        self.discard = discard
+        self.named = named or [-1] * len(known)
+        self.evidence: list[tuple[int, int, int, int]] = []  # seat, top, colour, card played
+        self.two = False
+
+    def sample(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int], list[int]]:
+        """A random deal of the hidden cards consistent with what is known: per other seat its
+        hand, then cards of the discard pile the history did not show, then the rest (the draw
+        pile's cards, in no particular order). Each unknown card is drawn uniformly from the
+        pool cards its group allows (all of them when none is allowed). Depends only on the
+        layout and ``rng``."""
+        pool = list(self.pool)
+        rand = rng.random
+        hands: dict[int, list[int]] = {}
+        for s in self.order:
+            hand = list(self.known[s])
+            for g in self.groups[s]:
+                excl = g.both if g.soft and rand() < self.SOFT_TRUST else g.excl
+                for _ in range(g.count):
+                    if not pool:
+                        break
+                    j = int(rand() * len(pool))
+                    if excl and pool[j] in excl:
+                        for _try in range(12):  # rejection first: cheap when most cards fit
+                            j = int(rand() * len(pool))
+                            if pool[j] not in excl:
+                                break
+                        else:
+                            ok = [i for i, k in enumerate(pool) if k not in excl]
+                            if ok:
+                                j = ok[int(rand() * len(ok))]
+                    hand.append(pool[j])
+                    pool[j] = pool[-1]
+                    pool.pop()
+            c = self.named[s]
+            nk = len(self.known[s])
+            if c >= 0 and len(hand) > nk and not any(KCOLOR[k] == c for k in hand) \
+                    and rand() < self.NAMED_TRUST:
+                ok = [i for i, k in enumerate(pool) if KCOLOR[k] == c]
+                if ok:
+                    j = ok[int(rand() * len(ok))]
+                    i = nk + int(rand() * (len(hand) - nk))
+                    hand[i], pool[j] = pool[j], hand[i]
+            hands[s] = hand
+        extra: list[int] = []
+        for _ in range(min(self.extra_discard, len(pool))):
+            j = int(rand() * len(pool))
+            extra.append(pool[j])
+            pool[j] = pool[-1]
+            pool.pop()
+        return hands, extra, pool
+
+    def draw(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int], list[int]]:
+        """Like :meth:`sample`, but when opponents' last plays say something about what else
+        they held, a few candidate deals are weighed by how likely each makes those plays
+        under a model of sensible play (:func:`play_likelihood`) and one is drawn by weight
+        (sampling-importance-resampling)."""
+        if not self.evidence:
+            return self.sample(rng)
+        cands = [self.sample(rng) for _ in range(self.CANDIDATES)]
+        weights = []
+        for hands, _extra, _pile in cands:
+            w = 1.0
+            for s, top, color, played in self.evidence:
+                w *= play_likelihood(hands[s], top, color, played, self.two, self.TEMPERATURE)
+            weights.append(w)
+        total = sum(weights)
+        x = rng.random() * total
+        for cand, w in zip(cands, weights, strict=True):
+            x -= w
+            if x < 0:
+                return cand
+        return cands[-1]
+
+
+def play_likelihood(hand: Sequence[int], top: int, color: int, played: int, two: bool,
+                    temperature: float) -> float:
+    """How likely a player holding ``hand`` (after the play) plus ``played`` was to play
+    ``played`` on ``top``/``color``, under a soft-max over a simple preference: action cards
+    first (two players), numbers, wilds last, the colour it holds most."""
+    before = list(hand)
+    before.append(played)
+    counts = [0, 0, 0, 0, 0, 0]
+    for k in before:
+        counts[KCOLOR[k]] += 1
+    top_rank = KRANK[top]
+    best_count = max(counts[:5])
+    total = 0.0
+    mine = 0.0
+    for k in set(before):
+        c = KCOLOR[k]
+        if c < 0:
+            v = (1.2 if k == WILD4 else 0.6) + 0.35 * best_count
+        elif c == color or KRANK[k] == top_rank:
+            r = KRANK[k]
+            v = 2.0 if r <= 9 else (3.0 if two else 2.2) + (0.2 if r == DRAW2 else 0.0)
+            v += 0.35 * counts[c]
+        else:
+            continue
+        e = math.exp(v / temperature)
+        total += e
+        if k == played:
+            mine = e
+    return mine / total if total else 1.0
