@@ -1,0 +1,157 @@
+"""Cards drawn as coloured blocks with their symbols, and the hand as rows of them.
+
+The hand is one widget that draws every card itself and maps a mouse position back to a
+card, so a hand of thirty cards costs one render, not thirty widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.events import Click
+from textual.message import Message
+from textual.widget import Widget
+
+from ..i18n import _
+
+#: Colour code -> a style for the card face.
+FACE: dict[str, str] = {
+    "R": "bold white on #c62828",
+    "Y": "bold black on #f9a825",
+    "G": "bold white on #2e7d32",
+    "B": "bold white on #1565c0",
+    "P": "bold white on #6a1b9a",
+    "W": "bold white on #303030",
+}
+#: Colour code -> a style for text in that colour (the active colour, names).
+INK: dict[str, str] = {"R": "bold #ef5350", "Y": "bold #fdd835", "G": "bold #66bb6a",
+                       "B": "bold #42a5f5", "P": "bold #ab47bc"}
+_SYMBOL = {"S": "⊘", "R": "⇄", "D2": "+2", "H2": "H2", "DA": "DA",
+           "W": "WILD", "W4": "+4", "WH": "HYPER", "WN": "NATURE", "WA": "ATTACK"}
+
+#: Keys that pick a card of the hand, in order: digits, then letters no command uses.
+CARD_KEYS: tuple[str, ...] = tuple("1234567890befghijkmnortvwyz")
+CARD_W = 6  # width of a card face
+CELL_W = CARD_W + 1
+CELL_H = 4
+
+
+def face_style(code: str) -> str:
+    return FACE["W"] if code.startswith("W") else FACE.get(code[:1], FACE["W"])
+
+
+def symbol(code: str) -> str:
+    """The big symbol of a card: its number, or a sign for actions and wilds."""
+    if code in _SYMBOL and code.startswith("W"):
+        return _SYMBOL[code]
+    rank = code[1:]
+    return _SYMBOL.get(rank, rank)
+
+
+def card_chip(code: str) -> Text:
+    """A one-line coloured card, as in the log and dialogs: `` ⊘ RS ``."""
+    return Text(f" {symbol(code)} {code} ", style=face_style(code))
+
+
+def big_card(code: str | None, color: str | None) -> Text:
+    """The top of the discard pile, five lines tall, with the active colour under it."""
+    if code is None:
+        return Text(_("(no card)"))
+    style = face_style(code)
+    w = 12
+    t = Text()
+    t.append(" " * w + "\n", style=style)
+    t.append(symbol(code).center(w) + "\n", style=style)
+    t.append(code.center(w) + "\n", style=style)
+    t.append(" " * w, style=style)
+    return t
+
+
+class HandView(Widget):
+    """A player's hand: rows of cards, each with its key, playable cards marked.
+
+    Posts :class:`HandView.Picked` when a card is clicked.
+    """
+
+    DEFAULT_CSS = """
+    HandView { height: 8; padding: 0 1; }
+    """
+
+    class Picked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards: list[str] = []
+        self.playable: set[int] = set()
+        self.cursor = -1
+        self.hidden = False
+        self.caption = ""
+
+    def show(self, cards: Sequence[str], playable: set[int], cursor: int, *,
+             hidden: bool = False, caption: str = "") -> None:
+        self.cards = list(cards)
+        self.playable = playable
+        self.cursor = cursor
+        self.hidden = hidden
+        self.caption = caption
+        rows = max(1, -(-len(self.cards) // self._per_row())) if self.cards else 1
+        self.styles.height = rows * CELL_H + 1
+        self.refresh()
+
+    def _per_row(self) -> int:
+        width = self.size.width or 80
+        return max(1, (width + 1) // CELL_W)
+
+    def render(self) -> Text:
+        t = Text()
+        if self.caption:
+            t.append(self.caption + "\n", style="bold")
+        if self.hidden or not self.cards:
+            if not self.hidden:
+                t.append(_("(no cards)"))
+            return t
+        per = self._per_row()
+        for start in range(0, len(self.cards), per):
+            row = list(enumerate(self.cards))[start:start + per]
+            for i, _code in row:  # key labels
+                key = CARD_KEYS[i] if i < len(CARD_KEYS) else " "
+                style = "reverse bold" if i == self.cursor else "bold"
+                t.append(f"[{key}]".center(CARD_W), style=style)
+                t.append(" ")
+            t.append("\n")
+            for _i, code in row:
+                t.append(symbol(code).center(CARD_W), style=face_style(code))
+                t.append(" ")
+            t.append("\n")
+            for _i, code in row:
+                t.append(code.center(CARD_W), style=face_style(code))
+                t.append(" ")
+            t.append("\n")
+            for i, _code in row:
+                mark = "▲▲▲▲" if i in self.playable else ""
+                t.append(mark.center(CARD_W), style="bold #76ff03")
+                t.append(" ")
+            t.append("\n")
+        return t
+
+    def index_at(self, x: int, y: int) -> int | None:
+        """The card under a point of the content area, if any."""
+        y -= 1 if self.caption else 0
+        if x < 0 or y < 0 or x % CELL_W == CARD_W:
+            return None
+        i = (y // CELL_H) * self._per_row() + x // CELL_W
+        if x // CELL_W >= self._per_row():
+            return None
+        return i if 0 <= i < len(self.cards) else None
+
+    def on_click(self, event: Click) -> None:
+        if self.hidden:
+            return
+        at = event.get_content_offset(self)
+        i = self.index_at(at.x, at.y) if at is not None else None
+        if i is not None:
+            self.post_message(self.Picked(i))

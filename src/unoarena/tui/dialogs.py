@@ -1,0 +1,270 @@
+"""Dialogs and full screens around the table: choices (colour, target, power, cards), the
+help, the hand-over between people, the round summary and the match result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Label, Static
+
+from ..engine import RuleSet
+from ..i18n import _
+from .helptext import help_sections
+from .session import Scoreboard, Table
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice of a dialog: the value it returns, its label, its key and face style."""
+
+    value: Any
+    label: str
+    key: str = ""
+    style: str = ""
+
+
+class ChoiceDialog(ModalScreen[Any]):
+    """A question with buttons; a key or a click answers it, Escape cancels (if allowed)."""
+
+    DEFAULT_CSS = """
+    ChoiceDialog { align: center middle; }
+    ChoiceDialog > Vertical { width: auto; max-width: 90%; height: auto; max-height: 90%;
+        border: thick $accent; background: $panel; padding: 1 2; }
+    ChoiceDialog .title { text-style: bold; margin-bottom: 1; }
+    ChoiceDialog Button { width: 100%; min-width: 24; margin: 0; }
+    ChoiceDialog VerticalScroll { height: auto; max-height: 20; }
+    """
+
+    def __init__(self, kind: str, title: str, options: Sequence[Option], *,
+                 cancel: bool = True, note: str = "") -> None:
+        super().__init__(name=f"dialog-{kind}")
+        self.kind = kind
+        self.title_text = title
+        self.options = list(options)
+        self.cancel = cancel
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, classes="title")
+            if self.note:
+                yield Static(self.note)
+            with VerticalScroll():
+                for i, opt in enumerate(self.options):
+                    label = f"[{opt.key}] {opt.label}" if opt.key else opt.label
+                    b = Button(Text(label), id=f"opt-{i}")
+                    if opt.style:
+                        b.styles.background = opt.style
+                    yield b
+            if self.cancel:
+                yield Button(_("Cancel (Esc)"), id="cancel", variant="default")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        bid = event.button.id or ""
+        if bid == "cancel":
+            self.dismiss(None)
+        elif bid.startswith("opt-"):
+            self.dismiss(self.options[int(bid[4:])].value)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and self.cancel:
+            event.stop()
+            self.dismiss(None)
+            return
+        for opt in self.options:
+            if opt.key and event.character is not None and event.character.lower() == opt.key:
+                event.stop()
+                self.dismiss(opt.value)
+                return
+
+
+def help_text(rules: RuleSet) -> Text:
+    """The help as styled text: headings in bold, the lines under them."""
+    t = Text()
+    for heading, lines in help_sections(rules):
+        t.append(heading + "\n", style="bold underline")
+        for line in lines:
+            t.append("  " + line + "\n")
+        t.append("\n")
+    return t
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Vertical { width: 90%; height: 90%; border: thick $accent;
+        background: $panel; padding: 0 1; }
+    HelpScreen VerticalScroll { height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", show=False), Binding("q", "close", show=False),
+        Binding("question_mark", "close", show=False), Binding("f1", "close", show=False)]
+
+    def __init__(self, rules: RuleSet) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            with VerticalScroll():
+                yield Static(help_text(self.rules), id="help-text")
+            yield Button(_("Close (Esc)"), id="close")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HandoverScreen(Screen[None]):
+    """Covers the table so that the next person does not see the last one's hand."""
+
+    DEFAULT_CSS = """
+    HandoverScreen { align: center middle; background: $background; }
+    HandoverScreen > Vertical { width: 60; height: auto; border: thick $accent; padding: 1 2; }
+    HandoverScreen Button { width: 100%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", show=False), Binding("space", "ready", show=False)]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(_("Pass the terminal to {name}.").format(name=self.player),
+                              style="bold"), id="handover-text")
+            yield Static(_("{name}: press Enter or click Ready when only you can see the "
+                           "screen.").format(name=self.player))
+            yield Button(_("Ready"), id="ready", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+def scoreboard_table(table: Table, rounds: int = 3) -> RichTable:
+    """Players (or teams) down, the last ``rounds`` rounds and the total across."""
+    board = Scoreboard.of(table)
+    t = RichTable(show_edge=False, pad_edge=False, box=None, padding=(0, 1, 0, 0))
+    t.add_column("", no_wrap=True, max_width=14, overflow="ellipsis")
+    shown = board.rows[-rounds:] if rounds else board.rows
+    for rnd, _scores, _who in shown:
+        t.add_column(_("R{n}").format(n=rnd), justify="right")
+    t.add_column(_("Total"), justify="right", style="bold")
+    for i, label in enumerate(board.labels):
+        t.add_row(label, *[str(scores[i]) for _r, scores, _w in shown], str(board.totals[i]))
+    return t
+
+
+def round_summary(table: Table) -> Text:
+    """Who went out, the points left in each hand, and what each player scored."""
+    g = table.game
+    out = g.outcome
+    t = Text()
+    if out is None:
+        return t
+    if out.winner is None:
+        t.append(_("The round ends void: the draw pile ran out, nobody scores.") + "\n",
+                 style="bold")
+    else:
+        t.append(_("{name} went out and wins round {n}!").format(
+            name=table.name(out.winner), n=table.round_no) + "\n", style="bold")
+    t.append("\n" + _("Points left in each hand:") + "\n")
+    for seat in range(table.rules.players):
+        t.append("  " + _("{name}: {points}").format(name=table.name(seat),
+                                                      points=out.hand_points[seat]) + "\n")
+    if out.winner is not None:
+        t.append("\n" + _("Scored this round:") + "\n")
+        labels = table.score_labels()
+        scores = list(out.scores) if table.rules.teams else [
+            out.scores[table.seat_of(p)] for p in range(table.rules.players)]
+        for label, s in zip(labels, scores, strict=True):
+            t.append("  " + _("{name}: {points}").format(name=label, points=s) + "\n")
+    return t
+
+
+class RoundSummaryScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    RoundSummaryScreen { align: center middle; }
+    RoundSummaryScreen > Vertical { width: 70; max-width: 95%; height: auto; max-height: 95%;
+        border: thick $accent; background: $panel; padding: 1 2; }
+    RoundSummaryScreen Button { width: 100%; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next", show=False)]
+
+    def __init__(self, table: Table, last: bool) -> None:
+        super().__init__()
+        self.table = table
+        self.last = last
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(round_summary(self.table), id="summary-text")
+            label = _("See the match result") if self.last else _("Next round")
+            yield Button(label + " (Enter)", id="next", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_next(self) -> None:
+        self.dismiss(None)
+
+
+class MatchResultScreen(Screen[str]):
+    """The end of a match: winners, the scoreboard, where the record went."""
+
+    DEFAULT_CSS = """
+    MatchResultScreen { align: center middle; }
+    MatchResultScreen > Vertical { width: 90; max-width: 95%; height: auto;
+        border: thick $accent; padding: 1 2; }
+    MatchResultScreen Horizontal { height: auto; }
+    MatchResultScreen Button { margin: 1 1 0 0; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "finish('quit')", show=False), Binding("n", "finish('new')", show=False)]
+
+    def __init__(self, table: Table, record: str) -> None:
+        super().__init__()
+        self.table = table
+        self.record = record
+
+    def compose(self) -> ComposeResult:
+        m = self.table.match
+        with Vertical():
+            yield Static(Text(_("The match is over. Winner: {names}").format(
+                names=self.table.winners_text()), style="bold"), id="result-text")
+            yield Static(_("Lowest total wins.") if self.table.rules.scoring == "penalty"
+                         else _("Highest total wins."))
+            yield Static(scoreboard_table(self.table, rounds=0))
+            yield Static(_("Rounds played: {n}").format(n=m.rounds_played))
+            if self.record:
+                yield Static(_("Record saved: {path}").format(path=self.record))
+            with Horizontal():
+                yield Button(_("New game (n)"), id="new", variant="primary")
+                yield Button(_("Quit (q)"), id="quit")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "quit")
+
+    def action_finish(self, what: str) -> None:
+        self.dismiss(what)

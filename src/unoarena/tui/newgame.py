@@ -1,0 +1,305 @@
+"""The new-game screen: rules preset, house rules, who sits where, the target score.
+
+Every choice is checked by building the rule set, so an impossible combination shows the
+engine's reason before the game starts, and the line under the toggles explains the rule
+last changed at its current value.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
+
+from ..bots import available, describe
+from ..engine import PRESETS, ConfigError, RuleSet, preset
+from ..i18n import N_, _
+from ..narrate import default_names, display_name
+from ..rules_text import explain_key, preset_summary
+from .session import BOT, HUMAN, Player, Table, Timing, best_bot
+
+#: House rules offered as on/off toggles, with their short names.
+TOGGLES: tuple[tuple[str, str], ...] = (
+    ("jump_in", N_("Jump-in")),
+    ("double_play", N_("Double play")),
+    ("stack_draw4", N_("Stack Wild Draw Four")),
+    ("draw4_on_draw2", N_("Wild Draw Four on Draw Two")),
+    ("seven_zero", N_("Seven-zero")),
+    ("wild_powers", N_("Wild powers")),
+    ("number_finish", N_("Finish on a number")),
+    ("wd4_challenge", N_("Wild Draw Four challenge")),
+)
+#: House rules with several values: key, short name, values with their names.
+CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
+    ("stacking", N_("Draw Two stacking"),
+     (("off", N_("off")), ("draw2", N_("Draw Two on Draw Two")),
+      ("deflect", N_("deflect with Skip, Reverse, Draw Two")))),
+    ("sum_jump_in", N_("Sum jump-in"),
+     (("off", N_("off")), ("same_color", N_("same colour")),
+      ("any_color", N_("any colour")))),
+    ("draw_count", N_("Drawing"),
+     (("one", N_("one card")), ("until_playable", N_("until a card fits")))),
+    ("teams", N_("Teams"),
+     (("0", N_("no teams")), ("2", N_("teams of 2")), ("3", N_("teams of 3")))),
+)
+
+
+class NewGameScreen(Screen[None]):
+    DEFAULT_CSS = """
+    NewGameScreen VerticalScroll { padding: 0 2; }
+    NewGameScreen .title { text-style: bold; margin: 1 0 0 0; }
+    NewGameScreen .section { text-style: bold underline; margin: 1 0 0 0; }
+    NewGameScreen RadioSet { width: 100%; }
+    NewGameScreen Checkbox { width: auto; }
+    NewGameScreen .row { height: auto; }
+    NewGameScreen .seat Input { width: 24; }
+    NewGameScreen .seat Select { width: 40; }
+    NewGameScreen .seat Label { width: 14; padding: 1 0 0 0; }
+    NewGameScreen .choice Label { width: 22; padding: 1 0 0 0; }
+    NewGameScreen .choice Select { width: 44; }
+    NewGameScreen #players-row Select { width: 12; }
+    NewGameScreen #players-row Input { width: 12; }
+    NewGameScreen #players-row Label { padding: 1 1 0 0; }
+    NewGameScreen #error { color: $error; text-style: bold; }
+    NewGameScreen #explain { color: $text-muted; }
+    NewGameScreen #actions { height: auto; margin: 1 0; }
+    NewGameScreen #actions Button { margin-right: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", show=False), Binding("f2", "language", show=False),
+        Binding("escape", "quit", show=False), Binding("f1", "help", show=False)]
+
+    def __init__(self, *, players: int = 4, preset_name: str = "classic",
+                 overrides: dict[str, Any] | None = None, seed: int | None = None,
+                 timing: Timing | None = None) -> None:
+        super().__init__(id="newgame")
+        self.preset_name = preset_name
+        self.values: dict[str, Any] = {}
+        self.players_n = players
+        self.target = ""
+        self.seats: list[tuple[str, str]] = []  # (kind spec: "person" or "bot:NAME", name)
+        self.seed = seed
+        self.timing = timing
+        self.error = ""
+        self.explained = ""
+        self._load_preset(preset_name, overrides or {})
+        self._fit_seats()
+
+    # -- state -------------------------------------------------------------------------------
+    def _load_preset(self, name: str, overrides: dict[str, Any]) -> None:
+        self.preset_name = name
+        base = PRESETS[name].to_dict()
+        base.update({k: v for k, v in overrides.items()})
+        self.values = {k: base[k] for k, _n in TOGGLES}
+        for key, _n, _opts in CHOICES:
+            self.values[key] = str(base[key])
+        self.target = str(base["target_score"])
+
+    def _fit_seats(self) -> None:
+        names = default_names(self.players_n)
+        bot = "bot:" + best_bot()
+        seats = []
+        for i in range(self.players_n):
+            if i < len(self.seats):
+                kind, name = self.seats[i]
+                old_defaults = set(default_names(len(self.seats)))
+                if name in old_defaults:
+                    name = names[i]
+            else:
+                kind, name = ("person" if i == 0 else bot), names[i]
+            seats.append((kind, name))
+        seats[0] = ("person", seats[0][1])
+        self.seats = seats
+
+    def rules(self) -> RuleSet:
+        """The rule set the screen describes; :class:`ConfigError` when it cannot be."""
+        over: dict[str, Any] = dict(self.values)
+        over["players"] = self.players_n
+        if self.target.strip():
+            over["target_score"] = self.target.strip()
+        return preset(self.preset_name, **over)
+
+    def players(self) -> list[Player]:
+        out = []
+        for kind, name in self.seats:
+            if kind.startswith("bot:"):
+                out.append(Player(name, BOT, kind[4:]))
+            else:
+                out.append(Player(name, HUMAN))
+        return out
+
+    # -- drawing -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Label(_("UNO Arena — a new game"), classes="title")
+            yield Label(_("Rules"), classes="section")
+            with RadioSet(id="preset"):
+                for name in PRESETS:
+                    yield RadioButton(f"{name} — {preset_summary(name)}",
+                                      value=name == self.preset_name, id=f"preset-{name}")
+            yield Label(_("House rules"), classes="section")
+            with Horizontal(classes="row"):
+                for key, label in TOGGLES[:4]:
+                    yield Checkbox(_(label), bool(self.values[key]), id=f"rule-{key}")
+            with Horizontal(classes="row"):
+                for key, label in TOGGLES[4:]:
+                    yield Checkbox(_(label), bool(self.values[key]), id=f"rule-{key}")
+            for key, label, opts in CHOICES:
+                with Horizontal(classes="row choice"):
+                    yield Label(_(label))
+                    yield Select([(_(n), v) for v, n in opts], value=self.values[key],
+                                 allow_blank=False, id=f"rule-{key}")
+            yield Static(self.explained, id="explain")
+            yield Label(_("Players"), classes="section")
+            with Horizontal(id="players-row", classes="row"):
+                yield Label(_("Number of players"))
+                yield Select([(str(n), n) for n in range(2, 11)], value=self.players_n,
+                             allow_blank=False, id="players")
+                yield Label(_("Target score"))
+                yield Input(self.target, id="target", type="integer")
+            yield Vertical(*self._seat_rows(), id="seats")
+            yield Static(self.error, id="error")
+            with Horizontal(id="actions"):
+                yield Button(_("Start (Ctrl+S)"), id="start", variant="primary")
+                yield Button(_("Language (F2)"), id="lang")
+                yield Button(_("Quit (Esc)"), id="quit")
+            yield Static(Text(_("Tab moves between fields; Space or Enter changes them."),
+                              style="dim"))
+
+    def _seat_rows(self) -> list[Horizontal]:
+        bots = available()
+        rows = []
+        for i, (kind, name) in enumerate(self.seats):
+            label = Label(_("Seat {n}").format(n=i))
+            name_input = Input(display_name(name), id=f"name-{i}")
+            if i == 0:
+                who: Any = Label(_("You"))
+            else:
+                opts = [(_("Person on this terminal"), "person")]
+                opts += [(_("Bot: {name}").format(name=b), "bot:" + b) for b in bots]
+                value = kind if kind in {v for _l, v in opts} else opts[-1][1]
+                who = Select(opts, value=value, allow_blank=False, id=f"seat-{i}")
+            rows.append(Horizontal(label, name_input, who, classes="row seat"))
+        return rows
+
+    # -- changes -----------------------------------------------------------------------------
+    async def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        bid = event.pressed.id or ""
+        if bid.startswith("preset-"):
+            self._load_preset(bid[7:], {})
+            self.explained = preset_summary(self.preset_name)
+            self.error = ""
+            await self.recompose()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        key = (event.checkbox.id or "")[5:]
+        if key in self.values:
+            self.values[key] = event.value
+            self._check(key)
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        sid = event.select.id or ""
+        if sid == "players" and isinstance(event.value, int) and event.value != self.players_n:
+            self.players_n = event.value
+            self._fit_seats()
+            await self.recompose()
+            return
+        if sid.startswith("rule-"):
+            self.values[sid[5:]] = str(event.value)
+            self._check(sid[5:])
+        elif sid.startswith("seat-"):
+            i = int(sid[5:])
+            self.seats[i] = (str(event.value), self.seats[i][1])
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        iid = event.input.id or ""
+        if iid == "target":
+            self.target = event.value
+        elif iid.startswith("name-"):
+            i = int(iid[5:])
+            raw = self.seats[i][1]
+            value = event.value.strip()
+            name = raw if value == display_name(raw) else value or raw
+            self.seats[i] = (self.seats[i][0], name)
+
+    def _check(self, key: str) -> None:
+        try:
+            rules = self.rules()
+        except ConfigError as e:
+            self.error = config_error_text(e)
+            self.explained = ""
+        else:
+            self.error = ""
+            self.explained = f"{key}: {explain_key(rules, key)}"
+        self.query_one("#error", Static).update(self.error)
+        self.query_one("#explain", Static).update(self.explained)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        bid = event.button.id
+        if bid == "start":
+            self.action_start()
+        elif bid == "lang":
+            self.run_worker(self.action_language())
+        elif bid == "quit":
+            self.app.exit(0)
+
+    def action_start(self) -> None:
+        try:
+            rules = self.rules()
+        except ConfigError as e:
+            self.error = config_error_text(e)
+            self.query_one("#error", Static).update(self.error)
+            return
+        seed = self.seed if self.seed is not None else random.randrange(1 << 31)
+        try:
+            table = Table(rules, self.players(), seed, timing=self.timing)
+        except ValueError as e:
+            self.error = str(e)
+            self.query_one("#error", Static).update(self.error)
+            return
+        from .table_screen import TableScreen
+        self.app.switch_screen(TableScreen(table))
+
+    async def action_language(self) -> None:
+        from ..i18n import SUPPORTED, language, set_language
+        langs = list(SUPPORTED)
+        set_language(langs[(langs.index(language()) + 1) % len(langs)])
+        await self.recompose()
+
+    def action_quit(self) -> None:
+        self.app.exit(0)
+
+    def action_help(self) -> None:
+        from .dialogs import HelpScreen
+        try:
+            rules = self.rules()
+        except ConfigError:
+            rules = PRESETS[self.preset_name]
+        self.app.push_screen(HelpScreen(rules))
+
+
+def config_error_text(e: ConfigError) -> str:
+    """A rule-set error in the user's language: the keys, and the engine's reason."""
+    if len(e.keys) == 1:
+        return _("The value {value} does not fit {key}: allowed {allowed}").format(
+            value=e.value, key=e.keys[0], allowed=_allowed(e.allowed))
+    return _("These settings cannot be combined: {keys} ({why})").format(
+        keys=" + ".join(e.keys), why=_allowed(e.allowed))
+
+
+def _allowed(allowed: object) -> str:
+    if isinstance(allowed, (list, tuple)):
+        return ", ".join(str(a) for a in allowed)
+    return str(allowed)
+
+
+def describe_bot(name: str) -> str:
+    """The registered one-line summary of a bot."""
+    return describe(name)

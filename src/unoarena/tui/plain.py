@@ -1,0 +1,269 @@
+"""Plain mode: the same game, one line at a time, for screen readers and scripts.
+
+It prints the narration and, when a person must decide, the choices, numbered; it reads one
+line per decision: an action as the engine writes it (``play W color=G``), its number, or a
+card code alone. Out-of-turn chances (catch, late UNO, jump-in) are offered in the order of
+RULES DIG-3; an empty line lets them pass. No colours, no cursor movement, no clock but the
+house-rule turn timer.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from ..engine import Action, IllegalAction
+from ..i18n import _, set_language
+from ..narrate import direction_text
+from ..rules_text import card_text, color_text
+from . import saves
+from .helptext import help_sections, plain_command_lines
+from .session import Table, illegal_text
+
+
+class _Quit(Exception):
+    pass
+
+
+class PlainGame:
+    """Runs a :class:`Table` over a pair of text streams."""
+
+    def __init__(self, table: Table, inp: TextIO, out: TextIO, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.table = table
+        self.inp = inp
+        self.out = out
+        self.clock = clock
+        humans = table.human_players()
+        self.viewer: int | None = humans[0] if humans else None
+        self._shown = 0
+
+    def say(self, line: str = "") -> None:
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    # -- the loop --------------------------------------------------------------------------
+    def run(self) -> int:
+        t = self.table
+        self.say(_("UNO Arena, plain mode. Rules: {preset}. Type help for the rules and "
+                   "commands.").format(preset=t.rules.preset))
+        self.say(_("At the table: {names}.").format(names=_(", ").join(
+            self._who(s) for s in range(t.rules.players))))
+        try:
+            while True:
+                self.show_log()
+                if t.game.is_over:
+                    self.round_over()
+                    if t.match.is_over:
+                        return 0
+                    continue
+                d = t.next_decision(ask_people_in_windows=True)
+                if d is None:
+                    continue
+                if d.kind == "bot" and d.action is not None:
+                    t.apply(d.seat, d.action)
+                    continue
+                self.person(d.seat, window=d.kind == "window")
+        except _Quit:
+            if not t.match.is_over:
+                try:
+                    path = saves.autosave(t)
+                    self.say(_("Saved to {path}").format(path=path))
+                except OSError:
+                    pass
+            self.say(_("Goodbye."))
+            return 0
+
+    def _who(self, seat: int) -> str:
+        t = self.table
+        p = t.players[t.player_at(seat)]
+        kind = _("bot {name}").format(name=p.bot) if p.is_bot else _("person")
+        return f"{t.name(seat)} ({kind})"
+
+    def show_log(self) -> None:
+        for entry in self.table.log[self._shown:]:
+            for line in entry.render(self.viewer):
+                self.say(line)
+        self._shown = len(self.table.log)
+
+    def round_over(self) -> None:
+        t = self.table
+        out = t.game.outcome
+        assert out is not None
+        points = _(", ").join(_("{name}: {points}").format(name=t.name(s), points=p)
+                              for s, p in enumerate(out.hand_points))
+        self.say(_("Points left in each hand: {points}.").format(points=points))
+        res = t.finish_round()
+        scored = t.round_scores(res)
+        labels = t.score_labels()
+        self.say(_("Scored this round: {scores}.").format(scores=_(", ").join(
+            _("{name}: {points}").format(name=n, points=s) for n, s in zip(labels, scored,
+                                                                            strict=True))))
+        self.say(_("Totals: {scores}.").format(scores=_(", ").join(
+            _("{name}: {points}").format(name=n, points=s)
+            for n, s in zip(labels, t.match.scores, strict=True))))
+        self._shown = len(t.log) if t.match.is_over else self._shown
+        if t.match.is_over:
+            self.say(_("The match is over. Winner: {names}").format(names=t.winners_text()))
+            try:
+                self.say(_("Record saved: {path}").format(path=saves.save_record(t)))
+            except OSError as e:
+                self.say(_("Could not save the record: {error}").format(error=e))
+
+    # -- a person's decision ------------------------------------------------------------------
+    def person(self, seat: int, *, window: bool) -> None:
+        t = self.table
+        player = t.player_at(seat)
+        if player != self.viewer:
+            self.viewer = player
+            if len(t.human_players()) > 1:
+                self.say(_("--- Pass to {name}. ---").format(name=t.player_name(player)))
+            self.show_log()
+        started = self.clock()
+        self.status(seat, window=window)
+        while True:
+            legal = t.legal(seat)
+            self.out.write("> ")
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                raise _Quit
+            text = line.strip()
+            limit = t.rules.turn_timer
+            if limit is not None and not window and self.clock() - started > limit:
+                t.apply(seat, "timeout")
+                return
+            if not text:
+                if window:
+                    t.decline(seat)
+                    return
+                self.choices(legal)
+                continue
+            if self.command(text, seat, window):
+                continue
+            action = self.parse(text, legal)
+            if action is None:
+                continue
+            try:
+                t.apply(seat, action)
+            except IllegalAction as e:
+                self.say(illegal_text(e))
+                self.choices(legal)
+                continue
+            return
+
+    def command(self, text: str, seat: int, window: bool) -> bool:
+        """The commands besides actions; True when ``text`` was one."""
+        word = text.split()[0].lower()
+        t = self.table
+        if word in ("quit", "exit", "q"):
+            raise _Quit
+        if word in ("help", "?"):
+            for heading, lines in help_sections(t.rules, keys=False):
+                self.say(heading)
+                for line in lines:
+                    self.say("  " + line)
+            for line in plain_command_lines():
+                self.say(line)
+            return True
+        if word == "hand":
+            self.status(seat, window=window)
+            return True
+        if word == "legal":
+            self.choices(t.legal(seat))
+            return True
+        if word == "save":
+            try:
+                self.say(_("Saved to {path}").format(path=saves.save_table(t)))
+            except OSError as e:
+                self.say(_("Could not save: {error}").format(error=e))
+            return True
+        if word in ("lang", "language"):
+            parts = text.split()
+            try:
+                set_language(parts[1] if len(parts) > 1 else None)
+            except ValueError as e:
+                self.say(str(e))
+            return True
+        return False
+
+    def parse(self, text: str, legal: list[Action]) -> Action | None:
+        """An action from a line: its number, its string, or cards alone; asks again (with
+        the choices) when the line fits several actions or none."""
+        if text.isdigit():
+            i = int(text)
+            if 1 <= i <= len(legal):
+                return legal[i - 1]
+            self.say(_("No choice {n}: choose 1 to {m}.").format(n=i, m=len(legal)))
+            return None
+        try:
+            action = Action.parse(text)
+        except IllegalAction as first:
+            try:
+                action = Action.parse("play " + text)
+            except IllegalAction:
+                self.say(illegal_text(first))
+                self.choices(legal)
+                return None
+        if action in legal or action.verb not in ("play", "jump_in"):
+            return action
+        fits = [a for a in legal if a.verb in ("play", "jump_in") and a.cards == action.cards
+                and (action.color < 0 or a.color == action.color)
+                and (action.target < 0 or a.target == action.target)
+                and (not action.power or a.power == action.power)
+                and a.uno == action.uno]
+        if action.verb == "play" and not fits:
+            fits = [a for a in legal if a.verb == "jump_in" and a.cards == action.cards
+                    and a.uno == action.uno]
+        if len(fits) == 1:
+            return fits[0]
+        if len(fits) > 1:
+            self.say(_("Say which one:"))
+            self.choices(fits)
+            return None
+        return action  # the engine says why not
+
+    # -- what a person is told ------------------------------------------------------------
+    def status(self, seat: int, *, window: bool) -> None:
+        t = self.table
+        v = t.game.view(seat)
+        name = t.name(seat)
+        if window:
+            self.say(_("{name}, you may act out of turn (an empty line lets it pass):").format(
+                name=name))
+        else:
+            self.say(_("{name}, your turn.").format(name=name))
+        top = v["top"]
+        self.say(_("Top card: {card} ({code}); colour {color}; play goes {direction}.").format(
+            card=card_text(top) if top else "-", code=top or "-",
+            color=color_text(v["color"]) if v["color"] else "-",
+            direction=direction_text(v["direction"])))
+        sizes = _(", ").join(_("{name} {n}").format(name=t.name(s), n=n)
+                             + (" UNO" if v["uno_declared"][s] and n == 1 else "")
+                             for s, n in enumerate(v["hand_sizes"]))
+        self.say(_("Cards in hand: {sizes}.").format(sizes=sizes))
+        if v["pending"]:
+            p = v["pending"]
+            self.say(_("Pending for {name}: {n} ({kind}).").format(
+                name=t.name(p["target"]), n=p["amount"],
+                kind=_("presses") if p["kind"] == "press" else _("cards")))
+        if v["effect"]:
+            e = v["effect"]
+            if e["kind"] == "hyperspeed":
+                self.say(_("Hyperspeed on {color}.").format(color=color_text(e["color"])))
+            else:
+                self.say(_("Forces of Nature: only {color} until {name}'s turn.").format(
+                    color=color_text(e["color"]), name=t.name(e["owner"])))
+        self.say(_("Your hand: {cards}.").format(cards=" ".join(v["hand"]) or "-"))
+        if v["drawn"]:
+            self.say(_("You drew: {cards}.").format(cards=" ".join(v["drawn"])))
+        self.choices(t.legal(seat))
+
+    def choices(self, legal: list[Action]) -> None:
+        self.say(_("You may: {choices}").format(choices="  ".join(
+            f"{i}) {a}" for i, a in enumerate(legal, 1))))
+
+
+def run_plain(table: Table, inp: TextIO, out: TextIO) -> int:
+    return PlainGame(table, inp, out).run()

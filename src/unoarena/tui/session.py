@@ -1,0 +1,420 @@
+"""The table behind every front end: who sits where, the match, the bots and when they act.
+
+Nothing here draws or reads a key, so the full-screen app and the plain line mode share one
+way of running a match. The engine stays the only authority: what a seat may do comes from
+:meth:`Game.legal_actions`, what happened from its events.
+
+Bots take windows in the order of RULES DIG-3 (:meth:`Game.window_seats`), like the
+sequential driver. A front end with a clock lets people act at any moment inside their
+windows, so bot moves come with a delay: a bot's turn waits longer while a person could
+catch or jump in, and a bot's catch waits long enough for the forgetful player to call UNO.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import Bot, available, make_bot, parse_spec
+from ..engine import Action, Game, IllegalAction, Match, RoundResult, RuleSet
+from ..i18n import _
+from ..narrate import Narrator, default_names, display_name
+
+HUMAN = "human"
+BOT = "bot"
+
+
+@dataclass
+class Player:
+    """A place at the table: a person at this terminal, or a bot by its spec."""
+
+    name: str
+    kind: str = HUMAN
+    bot: str = ""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == BOT
+
+    def to_dict(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind, "bot": self.bot}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Player:
+        kind = str(d.get("kind", HUMAN))
+        if kind not in (HUMAN, BOT):
+            raise ValueError(f"player kind {kind!r}: use {HUMAN} or {BOT}")
+        return Player(str(d.get("name", "")), kind, str(d.get("bot", "")))
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Seconds a bot waits before acting, so that people can follow and react."""
+
+    move: float = 0.9  # a bot's own turn
+    catch: float = 1.5  # a bot catching a forgotten UNO: the time left to call it late
+    window: float = 2.5  # a bot's turn while a person could catch or jump in
+    other: float = 0.3  # a bot's other window actions (its own late UNO, a jump-in)
+
+    @staticmethod
+    def zero() -> Timing:
+        return Timing(0.0, 0.0, 0.0, 0.0)
+
+    def scaled(self, factor: float) -> Timing:
+        return Timing(self.move * factor, self.catch * factor, self.window * factor,
+                      self.other * factor)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who acts next: a bot with its action and delay, or a person (``action`` None)."""
+
+    kind: str  # "bot", "turn" (a person's turn) or "window" (a person's open window)
+    seat: int
+    action: Action | None = None
+    delay: float = 0.0
+    version: int = 0
+
+
+@dataclass
+class LogEntry:
+    """One action's events, with the names and players of that round (for privacy)."""
+
+    round: int
+    events: list[dict[str, Any]]
+    names: list[str]  # by seat
+    players: list[int]  # player index by seat
+    seat: int | None = None
+    action: str | None = None
+    header: bool = False
+
+    def render(self, viewer_player: int | None) -> list[str]:
+        """The lines this player may read, in the current language."""
+        if self.header:
+            return [_("— Round {n} —").format(n=self.round)]
+        viewer = (self.players.index(viewer_player)
+                  if viewer_player is not None and viewer_player in self.players else None)
+        narrator = Narrator(self.names)
+        if self.seat is None:
+            out = []
+            for e in self.events:
+                if "to" in e:
+                    if viewer is not None and e["to"] == viewer:
+                        out.append(narrator.private(e, viewer))
+                    continue
+                text = narrator.consequence(e)
+                if text:
+                    out.append(_("{deed}.").format(deed=text[:1].upper() + text[1:]))
+            return out
+        line, private = narrator.line(self.events, viewer, seat=self.seat, action=self.action)
+        return ([line] if line else []) + private
+
+
+def check_bot_spec(spec: str) -> str | None:
+    """None when ``spec`` names a registered bot; else a sentence naming the available ones."""
+    try:
+        name, _options = parse_spec(spec)
+    except ValueError as e:
+        return str(e)
+    if name not in available():
+        return _("unknown bot {name!r}: available bots are {names}").format(
+            name=name, names=", ".join(available()))
+    return None
+
+
+class Table:
+    """A match with its players; see the module docstring."""
+
+    def __init__(self, rules: RuleSet, players: Sequence[Player], seed: int = 0, *,
+                 timing: Timing | None = None, match: Match | None = None) -> None:
+        if len(players) != rules.players:
+            raise ValueError(_("{n} players given for a {m}-player game").format(
+                n=len(players), m=rules.players))
+        for p in players:
+            if p.is_bot:
+                problem = check_bot_spec(p.bot)
+                if problem:
+                    raise ValueError(problem)
+        self.rules = rules
+        self.players = list(players)
+        self.seed = seed
+        self.timing = timing or Timing()
+        self.match = match if match is not None else Match(rules, seed)
+        self.bots: list[Bot | None] = [
+            make_bot(p.bot, seed * 7919 + 101 * i + 1) if p.is_bot else None
+            for i, p in enumerate(self.players)]
+        self._rng = random.Random(seed * 31 + len(self.match.results))
+        self.version = 0
+        self._declined: set[int] = set()
+        self.log: list[LogEntry] = []
+        self._rebuild_log()
+        self._begin_bots()
+
+    # -- who sits where ----------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def round_no(self) -> int:
+        return self.match.rounds_played + (0 if self.match.is_over else 1)
+
+    def seat_of(self, player: int) -> int:
+        return self.match.seat_of[player]
+
+    def player_at(self, seat: int) -> int:
+        return self.match.player_at(seat)
+
+    def names_by_seat(self) -> list[str]:
+        """Raw names (compass positions untranslated) of the players, by seat."""
+        out = [""] * self.rules.players
+        for p, s in enumerate(self.match.seat_of):
+            out[s] = self.players[p].name
+        return out
+
+    def name(self, seat: int) -> str:
+        """A seat's player's name in the current language."""
+        return display_name(self.players[self.player_at(seat)].name)
+
+    def player_name(self, player: int) -> str:
+        return display_name(self.players[player].name)
+
+    def is_human(self, seat: int) -> bool:
+        return not self.players[self.player_at(seat)].is_bot
+
+    def human_players(self) -> list[int]:
+        return [p for p, pl in enumerate(self.players) if not pl.is_bot]
+
+    def narrator(self) -> Narrator:
+        return Narrator(self.names_by_seat())
+
+    def team_label(self, team: int) -> str:
+        members = [self.player_name(p) for p in range(self.rules.players)
+                   if self.rules.team_of(self.seat_of(p)) == team]
+        return _("Team {n} ({members})").format(n=team + 1, members=_(", ").join(members))
+
+    # -- acting ------------------------------------------------------------------------------
+    def legal(self, seat: int) -> list[Action]:
+        return self.game.legal_actions(seat)
+
+    def apply(self, seat: int, action: Action | str) -> LogEntry:
+        """Apply a seat's action (checked by the engine: :class:`IllegalAction` leaves the
+        game as it was) and log its events."""
+        g = self.game
+        if isinstance(action, str):
+            action = Action.parse(action)
+        start = len(g.events)
+        g.apply(action, seat)
+        self.version += 1
+        if action.verb not in ("catch", "uno"):
+            self._declined.clear()
+        entry = LogEntry(self.round_no, [dict(e) for e in g.events[start:]],
+                         self.names_by_seat(), self._players_by_seat(), seat, str(action))
+        self.log.append(entry)
+        return entry
+
+    def decline(self, seat: int) -> None:
+        """A seat lets its window pass (until the game moves on past a call or catch)."""
+        self._declined.add(seat)
+
+    def next_decision(self, *, ask_people_in_windows: bool = False) -> Decision | None:
+        """Who acts next, in DIG-3 order: bots and (if asked) people in windows, then the turn.
+
+        None when the round is over. With ``ask_people_in_windows`` false (a front end with a
+        clock) people's windows stay open without blocking: a bot's turn then waits
+        ``timing.window`` instead of ``timing.move``.
+        """
+        g = self.game
+        if g.is_over:
+            return None
+        person_window = False
+        for seat in g.window_seats():
+            if seat in self._declined:
+                continue
+            legal = g.legal_actions(seat)
+            if not legal:
+                continue
+            bot = self.bots[self.player_at(seat)]
+            if bot is None:
+                if ask_people_in_windows:
+                    return Decision("window", seat, None, 0.0, self.version)
+                person_window = True
+                continue
+            choice = bot.window(g.view(seat), legal)
+            if choice is None:
+                self._declined.add(seat)
+                continue
+            if choice not in legal:
+                raise RuntimeError(f"bot {bot.name!r} chose {choice}, not legal at seat {seat}")
+            delay = self.timing.catch if choice.verb == "catch" else self.timing.other
+            return Decision("bot", seat, choice, delay, self.version)
+        seat = g.turn
+        bot = self.bots[self.player_at(seat)]
+        if bot is None:
+            return Decision("turn", seat, None, 0.0, self.version)
+        legal = g.legal_actions(seat)
+        choice = bot.act(g.view(seat), legal, self._rng)
+        if choice not in legal:
+            raise RuntimeError(f"bot {bot.name!r} chose {choice}, not legal at seat {seat}")
+        delay = self.timing.window if person_window else self.timing.move
+        return Decision("bot", seat, choice, delay, self.version)
+
+    def waiting_person(self) -> int | None:
+        """The seat of the person whose turn it is, or None (a bot's turn, round over)."""
+        g = self.game
+        if g.is_over or not self.is_human(g.turn):
+            return None
+        return g.turn
+
+    def run_bots(self, limit: int = 100_000) -> list[LogEntry]:
+        """Apply bot decisions at once until a person must act or the round ends."""
+        out: list[LogEntry] = []
+        for _i in range(limit):
+            d = self.next_decision()
+            if d is None or d.kind != "bot" or d.action is None:
+                break
+            out.append(self.apply(d.seat, d.action))
+        return out
+
+    # -- rounds ------------------------------------------------------------------------------
+    def finish_round(self) -> RoundResult:
+        """Score the finished round and deal the next one (unless the match is over)."""
+        result = self.match.finish_round()
+        self.version += 1
+        self._declined.clear()
+        if not self.match.is_over:
+            self._log_round_start()
+            self._begin_bots()
+        return result
+
+    def round_scores(self, result: RoundResult) -> list[int]:
+        """What each player (or team) scored in a round."""
+        out = result.outcome
+        if self.rules.teams:
+            return list(out.scores)
+        return [out.scores[result.seats[p]] for p in range(self.rules.players)]
+
+    def score_labels(self) -> list[str]:
+        """Column names of the scoreboard: players, or teams with teams."""
+        if self.rules.teams:
+            return [self.team_label(t) for t in range(self.rules.team_count)]
+        return [self.player_name(p) for p in range(self.rules.players)]
+
+    def winners_text(self) -> str:
+        labels = self.score_labels()
+        return _(", ").join(labels[w] for w in self.match.winners)
+
+    def _players_by_seat(self) -> list[int]:
+        out = [0] * self.rules.players
+        for p, s in enumerate(self.match.seat_of):
+            out[s] = p
+        return out
+
+    def _begin_bots(self) -> None:
+        for p, bot in enumerate(self.bots):
+            if bot is not None:
+                bot.begin_round(self.rules, self.seat_of(p))
+
+    def _log_round_start(self) -> None:
+        g = self.game
+        self.log.append(LogEntry(self.round_no, [], [], [], header=True))
+        start = [dict(e) for e in g.events if e.get("t") in ("deal", "starter",
+                                                             "starter_returned")]
+        self.log.append(LogEntry(self.round_no, start, self.names_by_seat(),
+                                 self._players_by_seat()))
+
+    def _rebuild_log(self) -> None:
+        """The current round's log, action by action (after a resume, too)."""
+        g = self.game
+        self.log = []
+        if self.match.is_over:
+            return
+        self.log.append(LogEntry(self.round_no, [], [], [], header=True))
+        fresh = Game(self.rules, g.seed, g.dealer, scores=g.scores)
+        names, players = self.names_by_seat(), self._players_by_seat()
+        self.log.append(LogEntry(self.round_no, [dict(e) for e in fresh.events], names,
+                                 players))
+        acts = fresh.space.actions
+        for seat, aid in g.history:
+            start = len(fresh.events)
+            fresh.step(aid, seat)
+            self.log.append(LogEntry(self.round_no, [dict(e) for e in fresh.events[start:]],
+                                     names, players, seat, str(acts[aid])))
+
+    # -- saving --------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        from ..engine import match_record
+        return {"players": [p.to_dict() for p in self.players], "seed": self.seed,
+                "match": match_record(self.match, players=[p.to_dict() for p in self.players])}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any], timing: Timing | None = None) -> Table:
+        from ..engine import replay_match
+        match = replay_match(data["match"])
+        players = [Player.from_dict(p) for p in data["players"]]
+        return Table(match.rules, players, int(data.get("seed", match.seed)), timing=timing,
+                     match=match)
+
+
+def default_players(rules: RuleSet, bot: str = "basic", people: int = 1) -> list[Player]:
+    """People in the first seats, bots after them, named by their places at the table."""
+    names = default_names(rules.players)
+    return [Player(names[i], HUMAN) if i < people else Player(names[i], BOT, bot)
+            for i in range(rules.players)]
+
+
+def best_bot() -> str:
+    """A good default opponent: the heuristic bot (strong and quick), else the best there is."""
+    names = available()
+    for pick in ("heuristic", "ismcts", "basic", "random"):
+        if pick in names:
+            return pick
+    return names[0] if names else "basic"
+
+
+@dataclass
+class Scoreboard:
+    """Scores across rounds, per player or team: rows of (round, scores), and totals."""
+
+    labels: list[str]
+    rows: list[tuple[int, list[int], str]] = field(default_factory=list)  # round, scores, who
+    totals: list[int] = field(default_factory=list)
+
+    @staticmethod
+    def of(table: Table) -> Scoreboard:
+        board = Scoreboard(table.score_labels())
+        for i, res in enumerate(table.match.results):
+            w = res.outcome.winner
+            who = (display_name(table.players[res.seats.index(w)].name) if w is not None
+                   else _("void"))
+            board.rows.append((i + 1, table.round_scores(res), who))
+        board.totals = list(table.match.scores)
+        return board
+
+
+def illegal_text(err: IllegalAction) -> str:
+    """An engine refusal in the user's language: what was wrong (the engine's own detail is
+    kept, since it names the cards)."""
+    return _("Not allowed: {why} ({detail})").format(why=error_reason(err.code),
+                                                     detail=err.message)
+
+
+def error_reason(code: str) -> str:
+    reasons = {
+        "not_your_turn": _("it is not your turn and no window is open to you"),
+        "no_window": _("that chance is not open now"),
+        "card_not_in_hand": _("you do not hold that card"),
+        "does_not_match": _("that card does not match the top card and colour"),
+        "must_name_color": _("a wild needs a colour"),
+        "w4_not_allowed": _("a Wild Draw Four only without a card of the active colour"),
+        "must_answer_penalty": _("a penalty is pending: answer it or take it"),
+        "only_drawn_card": _("after drawing, only the drawn card may be played"),
+        "last_card_must_be_number": _("the last card must be a number card"),
+        "bad_target": _("choose another player as the target"),
+        "not_in_rules": _("these rules do not have that action"),
+        "bad_action": _("that is not an action"),
+        "round_over": _("the round is over"),
+    }
+    return reasons.get(code, code)

@@ -1,0 +1,79 @@
+"""Hot-seat play: a hand-over screen between people hides the last hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_tui_support import exact_table, run, screen_text, settle
+
+from unoarena.tui.app import UnoApp
+from unoarena.tui.dialogs import HandoverScreen
+from unoarena.tui.session import HUMAN, Player, Table, Timing
+from unoarena.tui.table_screen import TableScreen
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("UNOARENA_HOME", str(tmp_path))
+
+
+def test_handover_hides_the_last_hand() -> None:
+    table = exact_table("classic", {0: ["R1", "R2", "R3"], 1: ["G7", "G8", "R4"],
+                                    2: ["B1", "B2", "B3"]},
+                        top=["R5"], players=3, people=2)
+
+    async def go() -> None:
+        app = UnoApp(table=table)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            # the first person is asked to take the terminal before any hand shows
+            assert isinstance(app.screen, HandoverScreen)
+            assert "Pass the terminal to South" in screen_text(app)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert isinstance(app.screen, TableScreen)
+            text = screen_text(app)
+            assert "Your hand (South)" in text and "R1" in text
+            await pilot.press("1")  # South plays R1; North-West (a person) is next
+            await settle(pilot, app)
+            assert isinstance(app.screen, HandoverScreen)
+            text = screen_text(app)
+            assert "Pass the terminal to North-West" in text
+            assert "Your hand" not in text and "R2" not in text and "G7" not in text
+            await pilot.click("#ready")
+            await settle(pilot, app)
+            text = screen_text(app)
+            assert "Your hand (North-West)" in text and "G7" in text and "R2" not in text
+            ts = app.table_screen
+            assert ts is not None and ts.viewer == 1
+
+    run(go())
+
+
+def test_private_lines_stay_with_their_player() -> None:
+    table = exact_table("classic", {0: ["R1", "R2"], 1: ["G7", "G8"], 2: ["B1", "B2"]},
+                        top=["Y5"], players=3, people=2, draw_pile=["Y9"])
+    table.apply(0, "draw")  # South draws Y9: only South may read which card
+    south = [line for e in table.log for line in e.render(0)]
+    west = [line for e in table.log for line in e.render(1)]
+    assert any("You drew yellow 9" in line for line in south)
+    assert not any("yellow 9" in line for line in west)
+
+
+def test_everyone_a_bot_is_watched() -> None:
+    from unoarena.engine import preset
+    rules = preset("classic", players=2, target_score=30)
+    table = Table(rules, [Player("South", "bot", "basic"), Player("North", "bot", "basic")], 2,
+                  timing=Timing.zero())
+
+    async def go() -> None:
+        app = UnoApp(table=table)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            ts = app.table_screen
+            assert ts is not None and ts.viewer is None
+            assert "Bots only" in ts.query_one("#hand").caption  # type: ignore[attr-defined]
+
+    run(go())
+    assert table.players[0].kind != HUMAN
