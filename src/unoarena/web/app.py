@@ -1,0 +1,417 @@
+"""The web application: the page, a small JSON API, and one WebSocket per person at a table.
+
+HTTP is for what happens once (create a room, join it, look up rules, replays); everything at
+the table travels over the WebSocket, where the server pushes each person their own view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import orjson
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..bots import available, describe
+from ..engine import KEYS, PRESETS, IllegalAction
+from ..rules_text import KEY_RULES, allowed_values, explain, preset_summary, special_cards
+from .catalog import LANGUAGES, T_, dictionary, gettext_in, normalize, speaking
+from .protocol import (
+    MAX_MESSAGE_BYTES,
+    Field,
+    ProtocolError,
+    check_fields,
+    clean_name,
+    dumps,
+    parse_message,
+)
+from .replay import replay_steps
+from .rooms import ERROR_TEXT, FINISHED, Conn, Player, RoomManager, ServerConfig, make_rules
+from .store import Store, StoreError
+
+log = logging.getLogger("unoarena.web")
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+MAX_BODY_BYTES = 16 * 1024
+MAX_STRIKES = 200  # rate-limited messages before a flooding client is disconnected
+REPLAY_CACHE = 32
+
+_CREATE = {"name": Field(str, max_len=64), "preset": Field(str, max_len=32),
+           "rules": Field(dict, required=False), "seats": Field(list),
+           "lang": Field(str, required=False, max_len=16)}
+_JOIN = {"name": Field(str, max_len=64), "player": Field(int, required=False, hi=63),
+         "lang": Field(str, required=False, max_len=16)}
+_RULES = {"preset": Field(str, max_len=32), "rules": Field(dict, required=False),
+          "lang": Field(str, required=False, max_len=16)}
+
+
+class JSON(JSONResponse):
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content)
+
+
+def _lang(request: Request, body: dict[str, Any] | None = None) -> str:
+    if body and isinstance(body.get("lang"), str):
+        return normalize(body["lang"])
+    q = request.query_params.get("lang")
+    if q:
+        return normalize(q)
+    header = request.headers.get("accept-language", "")
+    for part in header.split(","):
+        tag = part.split(";")[0].strip()
+        if tag:
+            lang = normalize(tag)
+            if lang != "en" or tag.lower().startswith("en"):
+                return lang
+    return "en"
+
+
+def _error(lang: str, e: ProtocolError, status: int = 400) -> JSON:
+    text = gettext_in(lang, e.message)
+    try:
+        text = text.format(**e.params) if e.params else text
+    except (KeyError, IndexError, ValueError):
+        text = e.message.format(**e.params)
+    return JSON({"type": "error", "code": e.code, "message": text}, status_code=status)
+
+
+_STATUS = {"no_room": 404, "no_match": 404, "rate_limited": 429, "too_large": 413,
+           "too_many_rooms": 503, "room_full": 409, "already_started": 409, "seat_taken": 409}
+
+
+async def _body(request: Request, schema: dict[str, Field]) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY_BYTES:
+        raise ProtocolError("too_large", T_("request too large: {size} bytes (at most {max})"),
+                            size=len(raw), max=MAX_BODY_BYTES)
+    try:
+        body = orjson.loads(raw or b"{}")
+    except orjson.JSONDecodeError:
+        raise ProtocolError("bad_message", T_("a message must be a JSON object")) from None
+    if not isinstance(body, dict):
+        raise ProtocolError("bad_message", T_("a message must be a JSON object"))
+    check_fields(body, schema)
+    return body
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
+    """JSON in, JSON out; a :class:`ProtocolError` becomes a translated error response."""
+    async def wrapped(request: Request) -> Response:
+        try:
+            result = await fn(request)
+        except ProtocolError as e:
+            return _error(_lang(request), e, _STATUS.get(e.code, 400))
+        if isinstance(result, Response):
+            return result
+        return JSON(result)
+    return wrapped
+
+
+def create_app(config: ServerConfig | None = None, *, store: Store | None = None) -> Starlette:
+    """The whole server as an ASGI app; the database is migrated and rooms restored at start."""
+    cfg = config or ServerConfig()
+    state: dict[str, Any] = {}
+    replay_cache: dict[tuple[str, int, str], bytes] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        st = store or Store(cfg.database_url)
+        await asyncio.to_thread(st.migrate)
+        st.start()
+        manager = RoomManager(st, cfg)
+        count = await manager.load()
+        if cfg.tune_gc:
+            _tune_gc()
+        log.info("database %s: %d room(s) restored", _safe_url(st.url), count)
+        state["store"], state["manager"] = st, manager
+        app.state.manager = manager
+        app.state.store = st
+        try:
+            yield
+        finally:
+            await manager.close()
+            if store is None:
+                await asyncio.to_thread(st.close)
+
+    def manager() -> RoomManager:
+        m: RoomManager = state["manager"]
+        return m
+
+    # -- pages --------------------------------------------------------------------------
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def health(request: Request) -> Response:
+        return JSON({"ok": True, "rooms": len(manager().rooms)})
+
+    # -- reference data --------------------------------------------------------------------
+    @_api
+    async def meta(request: Request) -> Any:
+        lang = _lang(request)
+        base = PRESETS["classic"].to_dict()
+        keys = []
+        with speaking(lang):
+            for key in KEYS:
+                if key == "preset":
+                    continue
+                allowed = allowed_values(key)
+                value = base[key]
+                if isinstance(value, bool):
+                    kind, choices = "bool", []
+                elif isinstance(value, str):
+                    kind, choices = "choice", allowed.split(", ")
+                elif isinstance(value, list):
+                    kind, choices = "list", []
+                else:
+                    kind, choices = ("int?" if allowed.endswith("or none") else "int"), []
+                keys.append({"key": key, "type": kind, "choices": choices,
+                             "allowed": allowed, "rule": KEY_RULES.get(key, "")})
+            presets = [{"name": name, "summary": preset_summary(name),
+                        "rules": r.to_dict()} for name, r in PRESETS.items()]
+            bots = [{"name": b, "summary": describe(b)} for b in available()]
+        return {"presets": presets, "keys": keys, "bots": bots, "languages": LANGUAGES,
+                "lang": lang, "limits": {"message_bytes": MAX_MESSAGE_BYTES, "name": 24}}
+
+    @_api
+    async def rules(request: Request) -> Any:
+        body = await _body(request, _RULES)
+        lang = _lang(request, body)
+        rs = make_rules(body["preset"], body.get("rules"))
+        with speaking(lang):
+            rows = [{"key": k, "value": v, "text": t} for k, v, t in explain(rs)]
+            cards = special_cards(rs)
+            summary = preset_summary(rs.preset)
+        return {"rules": rs.to_dict(), "overrides": rs.overrides(), "explain": rows,
+                "cards": cards, "summary": summary}
+
+    @_api
+    async def i18n(request: Request) -> Any:
+        lang = normalize(request.path_params["lang"])
+        return dictionary(lang)
+
+    # -- rooms ---------------------------------------------------------------------------
+    @_api
+    async def create_room(request: Request) -> Any:
+        body = await _body(request, _CREATE)
+        name = clean_name(body["name"])
+        rs = make_rules(body["preset"], body.get("rules"))
+        seats = body["seats"]
+        if not all(isinstance(s, dict) and set(s) <= {"kind", "bot"} for s in seats):
+            raise ProtocolError("bad_seats", T_("a seat is human or bot"))
+        client = request.client.host if request.client else ""
+        room, token = await manager().create(name, rs, seats, client)
+        return {"room": room.id, "player": 0, "token": token, "url": f"/r/{room.id}"}
+
+    @_api
+    async def room_info(request: Request) -> Any:
+        room = manager().get(request.path_params["room"])
+        return room.info(_lang(request))
+
+    @_api
+    async def join(request: Request) -> Any:
+        room = manager().get(request.path_params["room"])
+        body = await _body(request, _JOIN)
+        name = clean_name(body["name"])
+        player, token = await room.join(name, body.get("player"))
+        return {"room": room.id, "player": player, "token": token, "url": f"/r/{room.id}"}
+
+    # -- replays -------------------------------------------------------------------------
+    @_api
+    async def replays(request: Request) -> Any:
+        st: Store = state["store"]
+        rows = await asyncio.to_thread(st.finished_matches, 100)
+        return {"matches": rows}
+
+    @_api
+    async def replay(request: Request) -> Any:
+        st: Store = state["store"]
+        room_id = request.path_params["room"]
+        try:
+            match_no = int(request.path_params["match"])
+        except ValueError:
+            raise ProtocolError("no_match", T_("there is no such finished game")) from None
+        lang = _lang(request)
+        key = (room_id, match_no, lang)
+        cached = replay_cache.get(key)
+        if cached is not None:
+            return Response(cached, media_type="application/json")
+        row = await asyncio.to_thread(st.match_row, room_id, match_no)
+        if row is None or row["finished_at"] is None:
+            raise ProtocolError("no_match", T_("there is no such finished game"))
+        acts = await asyncio.to_thread(st.match_actions, room_id, match_no)
+        body = orjson.dumps(replay_steps(row, acts, lang))  # a finished match never changes
+        if len(replay_cache) >= REPLAY_CACHE:
+            replay_cache.pop(next(iter(replay_cache)))
+        replay_cache[key] = body
+        return Response(body, media_type="application/json")
+
+    # -- the table -----------------------------------------------------------------------
+    async def table(websocket: WebSocket) -> None:
+        await websocket.accept()
+        lang = normalize(websocket.query_params.get("lang"))
+        conn = Conn(lang, cfg)
+        pump = asyncio.create_task(_pump(websocket, conn))
+        room = None
+        try:
+            room = manager().get(websocket.path_params["room"])
+            first = await asyncio.wait_for(_receive(websocket), cfg.hello_timeout)
+            if first is None:
+                return
+            hello = parse_message(first)
+            if hello["type"] != "hello":
+                raise ProtocolError("bad_message", T_("say hello first"))
+            conn.lang = normalize(hello.get("lang") or lang)
+            player: Player | None = None
+            if hello.get("token"):
+                player = room.check_token(hello["token"])
+                if player is None or player.kind != "human":
+                    player = None
+                    conn.error("bad_token", T_("this seat token is not valid here; you are "
+                                               "watching"))
+            room.attach(conn, player)
+            while not conn.closed:
+                raw = await _receive(websocket)
+                if raw is None:
+                    break
+                if not conn.limiter.allow():
+                    conn.strikes += 1
+                    if conn.strikes > MAX_STRIKES:
+                        break
+                    conn.error("rate_limited", T_("too many messages; slow down"))
+                    continue
+                try:
+                    await _dispatch(room, conn, parse_message(raw))
+                except ProtocolError as e:
+                    conn.error(e.code, e.message, **e.params)
+                except IllegalAction as e:
+                    conn.error(e.code, ERROR_TEXT.get(e.code, e.code), detail=e.message)
+                except StoreError:
+                    conn.error("server_error", T_("the server could not save that; the table "
+                                                  "is as it was, please try again"))
+        except ProtocolError as e:
+            conn.error(e.code, e.message, **e.params)
+        except (TimeoutError, WebSocketDisconnect):
+            pass
+        finally:
+            if room is not None and conn.room is room:
+                room.detach(conn)
+            conn.close()
+            try:
+                await asyncio.wait_for(pump, 5)
+            except (TimeoutError, asyncio.CancelledError):
+                pump.cancel()
+            with suppress(RuntimeError):
+                await websocket.close()
+
+    routes = [
+        Route("/", page), Route("/r/{room}", page), Route("/replays", page),
+        Route("/replay/{room}/{match}", page), Route("/healthz", health),
+        Route("/api/meta", meta), Route("/api/rules", rules, methods=["POST"]),
+        Route("/api/i18n/{lang}", i18n),
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms/{room}", room_info),
+        Route("/api/rooms/{room}/join", join, methods=["POST"]),
+        Route("/api/replays", replays),
+        Route("/api/replays/{room}/{match}", replay),
+        WebSocketRoute("/ws/{room}", table),
+        Mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=[Middleware(GZipMiddleware, minimum_size=2048)])
+
+
+async def _receive(ws: WebSocket) -> str | bytes | None:
+    msg = await ws.receive()
+    if msg["type"] == "websocket.disconnect":
+        return None
+    text = msg.get("text")
+    if text is not None:
+        return str(text)
+    data = msg.get("bytes")
+    return bytes(data) if data is not None else b""
+
+
+async def _pump(ws: WebSocket, conn: Conn) -> None:
+    """Send a connection's outbox in order; a slow client only slows itself."""
+    try:
+        while True:
+            text = await conn.outbox.get()
+            if text is None:
+                break
+            await ws.send_text(text)
+    except Exception:  # the client went away mid-send
+        conn.closed = True
+    finally:
+        if conn.closed:
+            with suppress(Exception):
+                await ws.close()
+
+
+async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
+    kind = msg["type"]
+    if kind == "ping":
+        conn.push(dumps({"type": "pong", "t": msg.get("t")}))
+        return
+    if kind == "hello":
+        raise ProtocolError("bad_message", T_("you have already said hello"))
+    if kind == "lang":
+        conn.lang = normalize(msg["lang"])
+        conn.push(dumps(room.info(conn.lang, conn.player)))
+        if room.match is not None:
+            room.broadcast_state([], only=conn)
+            conn.push(dumps({"type": "log", "lines": room.round_log(conn)}))
+        return
+    if kind == "log":
+        conn.push(dumps({"type": "log", "lines": room.round_log(conn)}))
+        return
+    # everything else acts for a seat: the connection's own, proven by its token
+    if conn.player is None:
+        raise ProtocolError("not_seated", T_("you are watching: join the room to play"))
+    player = room.check_token(msg["token"])
+    if player is None or player.index != conn.player:
+        raise ProtocolError("bad_token", T_("this seat token does not belong to your seat"))
+    if kind == "act":
+        await room.act(player, msg["action"], msg.get("seq"))
+    elif kind == "start":
+        await room.start(player)
+    elif kind == "again":
+        await room.again(player)
+    elif kind == "remove":
+        await room.remove(player, msg["player"])
+    elif kind == "seat":
+        await room.set_seat(player, msg["player"], msg["kind"], msg.get("bot"))
+
+
+def _tune_gc() -> None:
+    """Pauses of the cyclic garbage collector stall every room at once. What exists after
+    start-up (modules, restored rooms) lives for good: freeze it out of the collector's scans;
+    and collect the young generation less often, since most of what a message allocates is
+    freed by reference counting anyway."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
+
+
+def _safe_url(url: str) -> str:
+    """The database URL without its password, for logs."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+__all__ = ["FINISHED", "create_app"]

@@ -1,0 +1,129 @@
+"""``unoarena serve``: start the server for friends on this machine or network.
+
+Two commands are enough: install with the ``web`` extra, then ``unoarena serve --host 0.0.0.0``
+and share the printed link. ``--database-url`` points it at PostgreSQL instead of the default
+SQLite file; the schema is migrated at every start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import socket
+import sys
+import threading
+import webbrowser
+from collections.abc import Sequence
+from typing import Any
+
+from ..i18n import _
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def add_serve_parser(subparsers: Any,
+                     parents: Sequence[argparse.ArgumentParser] = ()) -> argparse.ArgumentParser:
+    """Add the ``serve`` command to the ``unoarena`` command line."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "serve", parents=list(parents),
+        help=_("play in the browser: start a server for friends"),
+        description=_("Start the unoarena server: rooms, the browser page and its database."))
+    configure_parser(p)
+    p.set_defaults(handler=run_serve)
+    return p
+
+
+def configure_parser(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default=DEFAULT_HOST,
+                   help=_("address to listen on (0.0.0.0: every network; default "
+                          "127.0.0.1)"))
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("port (default 8000)"))
+    p.add_argument("--database-url", default=None, metavar="URL",
+                   help=_("SQLAlchemy database URL, e.g. postgresql://user@host/db "
+                          "(default: a SQLite file in ~/.local/share/unoarena)"))
+    p.add_argument("--open", action="store_true", help=_("open the page in a browser"))
+    adv = p.add_argument_group(_("advanced"))
+    adv.add_argument("--bot-delay", type=float, default=1.0, metavar="S",
+                     help=_("seconds a bot waits before its turn (default 1)"))
+    adv.add_argument("--window-delay", type=float, default=0.8, metavar="S",
+                     help=_("seconds before a bot catches or jumps in (default 0.8)"))
+    adv.add_argument("--round-pause", type=float, default=4.0, metavar="S",
+                     help=_("seconds between rounds before bots play on (default 4)"))
+    adv.add_argument("--away-after", type=float, default=30.0, metavar="S",
+                     help=_("seconds a disconnected player may keep the table waiting "
+                            "before a bot plays for them (default 30)"))
+    adv.add_argument("--idle-after", type=float, default=120.0, metavar="S",
+                     help=_("seconds a connected player may keep the table waiting at their "
+                            "turn before a bot makes that move (0: never; rooms with a turn "
+                            "timer use the timer instead; default 120)"))
+    adv.add_argument("--rate", type=float, default=20.0, metavar="N",
+                     help=_("messages a second a connection may send (default 20)"))
+    adv.add_argument("--create-rate", type=float, default=1.0, metavar="N",
+                     help=_("rooms a second one address may create, on average (0: no "
+                            "limit; default 1)"))
+    adv.add_argument("--log-level", default="info",
+                     choices=("debug", "info", "warning", "error"))
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Run the server until interrupted; returns the exit status."""
+    try:
+        import uvicorn
+
+        from .app import create_app
+        from .rooms import ServerConfig
+    except ImportError as e:
+        print(_("error: the web server needs the 'web' extra: pip install 'unoarena[web]' "
+                "({error})").format(error=e), file=sys.stderr)
+        return 2
+    config = ServerConfig(database_url=args.database_url, bot_delay=args.bot_delay,
+                          window_delay=args.window_delay, round_pause=args.round_pause,
+                          away_after=args.away_after, idle_after=args.idle_after,
+                          rate=args.rate,
+                          burst=max(args.rate * 2, 1.0), create_rate=args.create_rate,
+                          tune_gc=True)
+    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(message)s")
+    problem = _port_problem(args.host, args.port)
+    if problem:
+        print(_("error: cannot listen on {host}:{port}: {problem} (choose another with "
+                "--port)").format(host=args.host, port=args.port, problem=problem),
+              file=sys.stderr)
+        return 1
+    app = create_app(config)
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    url = f"http://{shown}:{args.port}/"
+    print(_("unoarena is ready at {url} (Ctrl+C stops it)").format(url=url), flush=True)
+    if args.open:
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                    ws_max_size=64 * 1024, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                    ws_per_message_deflate=False, access_log=False)
+    except KeyboardInterrupt:
+        pass
+    except SystemExit as e:  # uvicorn exits when it cannot start (its log says why)
+        return e.code if isinstance(e.code, int) and e.code else 1
+    except OSError as e:
+        print(_("error: {message}").format(message=e), file=sys.stderr)
+        return 1
+    return 0
+
+
+def _port_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen there, before anything starts (or None)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            return e.strerror or str(e)
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m unoarena.web",
+                                     description=_("Start the unoarena server."))
+    configure_parser(parser)
+    return run_serve(parser.parse_args(argv))

@@ -1,0 +1,969 @@
+"""Rooms: who sits where, the match they play, and everything that moves it on.
+
+The server is the only authority. Every change to a room happens under the room's lock, goes
+through the engine (which checks it), is committed to the database, and only then is told to
+the people at the table, each of whom gets their own seat's view (DIG-2) and the new events in
+their own language. Bots, stand-ins for absent players and the turn timer are callbacks on the
+event loop that take the same path as a person's action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import Bot, make_bot
+from ..engine import Action, ConfigError, IllegalAction, Match, RuleSet
+from ..narrate import Narrator, round_start_lines
+from .catalog import T_, gettext_in, speaking
+from .protocol import ProtocolError, RateLimit, dumps
+from .store import (
+    ActionRow,
+    PlayerRow,
+    RoomRow,
+    Store,
+    StoreError,
+    op_actions,
+    op_create_room,
+    op_finish_match,
+    op_set_player,
+    op_start_match,
+)
+
+log = logging.getLogger("unoarena.web")
+
+LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
+_KEEP_DECLINES = frozenset({"catch", "uno"})
+
+
+@dataclass
+class ServerConfig:
+    """What a server does besides the rules: delays, limits, the database."""
+
+    database_url: str | None = None
+    bot_delay: float = 1.0  # seconds a bot thinks before its turn
+    window_delay: float = 0.8  # a bot's reaction time for a catch or jump-in
+    round_pause: float = 4.0  # the table looks at the round's result before bots go on
+    away_after: float = 30.0  # disconnected this long when it is their turn: a bot stands in
+    idle_after: float = 120.0  # connected but silent this long at their turn (no turn timer)
+    rate: float = 20.0  # messages a second per connection, on average
+    burst: float = 40.0
+    hello_timeout: float = 15.0
+    send_queue: int = 512  # messages waiting for a slow client before it is dropped
+    max_rooms: int = 5000
+    create_rate: float = 0.0  # rooms a second per client address (0: unlimited)
+    tune_gc: bool = False  # a server process of its own: fewer, shorter collector pauses
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Conn:
+    """One client connection: its seat (or none, for a spectator), language and outbox."""
+
+    def __init__(self, lang: str, config: ServerConfig) -> None:
+        self.lang = lang
+        self.player: int | None = None
+        self.room: Room | None = None
+        self.limiter = RateLimit(config.rate, config.burst)
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(config.send_queue)
+        self.closed = False
+        self.strikes = 0  # messages refused for flooding; too many and the client is dropped
+
+    def push(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:  # a client that does not read: drop it, not the room
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            while self.outbox.full():  # a stuck client: what it has not read is moot now
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(None)
+
+    def error(self, code: str, message: str, detail: str = "", **params: Any) -> None:
+        text = gettext_in(self.lang, message)
+        if params:
+            try:
+                text = text.format(**params)
+            except (KeyError, IndexError, ValueError):
+                text = message.format(**params)
+        msg: dict[str, Any] = {"type": "error", "code": code, "message": text}
+        if detail:
+            msg["detail"] = detail
+        self.push(dumps(msg))
+
+
+@dataclass
+class Player:
+    """A place at the table, numbered in joining order (the engine's player number)."""
+
+    index: int
+    kind: str  # "open" (waiting for someone), "human" or "bot"
+    name: str = ""
+    token_hash: str | None = None
+    bot: str = "basic"
+    conns: set[Conn] = field(default_factory=set)
+    disconnected_at: float = 0.0
+    agent: Bot | None = None  # the bot, or the stand-in of an absent person
+    agent_round: int = -1
+
+    def row(self) -> PlayerRow:
+        return PlayerRow(self.index, self.kind, self.name, self.token_hash, self.bot)
+
+
+# DIG-4 codes and the page's own, with the sentence a person reads
+ERROR_TEXT: dict[str, str] = {
+    "not_your_turn": T_("It is not your turn, and no window is open to you."),
+    "no_window": T_("That chance has passed: no such window is open."),
+    "card_not_in_hand": T_("You do not hold that card."),
+    "does_not_match": T_("That card does not match the top card or colour."),
+    "must_name_color": T_("Name a colour for the wild card."),
+    "w4_not_allowed": T_("Wild Draw Four is allowed only without a card of the active colour."),
+    "must_answer_penalty": T_("A penalty is pending: answer it or take it."),
+    "only_drawn_card": T_("After drawing, only the drawn card may be played."),
+    "last_card_must_be_number": T_("Your last card must be a number card."),
+    "bad_target": T_("Choose another player as the target."),
+    "not_in_rules": T_("The rules of this room do not have that action."),
+    "bad_action": T_("That action cannot be understood."),
+    "round_over": T_("The round is over."),
+}
+
+
+class Room:
+    """A table: players, rules, the match in progress and the connections watching it."""
+
+    def __init__(self, manager: RoomManager, room_id: str, rules: RuleSet, host: int,
+                 people: list[Player], created_at: float) -> None:
+        self.manager = manager
+        self.store = manager.store
+        self.config = manager.config
+        self.id = room_id
+        self.rules = rules
+        self.rules_dict = rules.to_dict()  # rules never change: convert them once
+        self.overrides = rules.overrides()
+        self.host = host
+        self.players = people
+        self.created_at = created_at
+        self.status = LOBBY
+        self.match: Match | None = None
+        self.match_no = 0
+        self.seed = 0
+        self.seq = 0
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.marks: list[tuple[int, int, int, str]] = []  # this round: events of each action
+        self.sent = 0  # events of the current round already told
+        self.version = 0
+        loop = asyncio.get_running_loop()
+        self.loop = loop
+        self.changed_at = loop.time()
+        self.round_started = -1e9
+        self.declined: set[int] = set()
+        self.rng = random.Random(secrets.randbits(64))
+        self._drive: asyncio.TimerHandle | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self.deadline: float | None = None
+        self.deadline_seat = -1
+        self._deadline_token = 0
+        self.last_result: dict[str, Any] | None = None
+
+    # ======================================================================================
+    # who is where
+    # ======================================================================================
+    @property
+    def n(self) -> int:
+        return self.rules.players
+
+    def seat_of(self, player: int) -> int:
+        return self.match.seat_of[player] if self.match is not None else player
+
+    def player_at(self, seat: int) -> int:
+        return self.match.player_at(seat) if self.match is not None else seat
+
+    def display_name(self, p: Player, lang: str) -> str:
+        if p.kind == "bot" and not p.name:
+            return gettext_in(lang, T_("Bot {n}")).format(n=p.index + 1)
+        if p.kind == "open":
+            return gettext_in(lang, T_("(open seat)"))
+        return p.name
+
+    def names_by_seat(self, lang: str) -> list[str]:
+        return [self.display_name(self.players[self.player_at(s)], lang) for s in range(self.n)]
+
+    def check_token(self, token: str) -> Player | None:
+        h = hash_token(token)
+        for p in self.players:
+            if p.token_hash is not None and hmac.compare_digest(p.token_hash, h):
+                return p
+        return None
+
+    def is_away(self, p: Player, now: float | None = None) -> bool:
+        if p.kind != "human" or p.conns:
+            return False
+        t = self.loop.time() if now is None else now
+        return t - p.disconnected_at >= self.config.away_after
+
+    def agent_for(self, seat: int) -> Bot | None:
+        """The bot that acts for ``seat`` now: its own, or a stand-in for an absent or idle
+        person."""
+        p = self.players[self.player_at(seat)]
+        if self._automated(seat, self.loop.time()):
+            if p.agent is None:
+                spec = p.bot if p.kind == "bot" else "basic"
+                p.agent = make_bot(spec, self.rng.getrandbits(32))
+            rnd = self.match.rounds_played if self.match is not None else 0
+            if p.agent_round != rnd:
+                p.agent.begin_round(self.rules, seat)
+                p.agent_round = rnd
+            return p.agent
+        return None
+
+    # ======================================================================================
+    # what clients are told
+    # ======================================================================================
+    def info(self, lang: str, you: int | None = None) -> dict[str, Any]:
+        """The room as anyone may see it (no tokens, no hands)."""
+        now = self.loop.time()
+        return {
+            "type": "room",
+            "id": self.id,
+            "status": self.status,
+            "rules": self.rules_dict,
+            "overrides": self.overrides,
+            "host": self.host,
+            "match": self.match_no,
+            "you": you,
+            "players": [{"player": p.index, "kind": p.kind, "name": self.display_name(p, lang),
+                         "bot": p.bot if p.kind == "bot" else None,
+                         "connected": bool(p.conns), "away": self.is_away(p, now),
+                         "seat": self.seat_of(p.index)} for p in self.players],
+            "spectators": sum(1 for c in self.conns if c.player is None),
+        }
+
+    def _seats(self, lang: str) -> list[dict[str, Any]]:
+        now = self.loop.time()
+        out = []
+        for s in range(self.n):
+            p = self.players[self.player_at(s)]
+            out.append({"seat": s, "player": p.index, "name": self.display_name(p, lang),
+                        "kind": p.kind, "connected": bool(p.conns),
+                        "away": self.is_away(p, now), "host": p.index == self.host})
+        return out
+
+    def _timer_info(self) -> dict[str, Any] | None:
+        if self.deadline is None or self.rules.turn_timer is None:
+            return None
+        left = max(0.0, self.deadline - self.loop.time())
+        return {"seat": self.deadline_seat, "left_ms": int(left * 1000),
+                "total": self.rules.turn_timer}
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        assert self.match is not None
+        game = self.match.game
+        if seat is not None:
+            return game.view(seat)
+        v = game.view(0)  # a spectator: the public part only
+        v.update(seat=None, hand=[], drawn=[], legal=[], seen=[])
+        v.pop("give_left", None)
+        return v
+
+    def _lines(self, lang: str, groups: Sequence[tuple[list[dict[str, Any]], int, str]],
+               start: list[dict[str, Any]] | None, viewer: int | None) -> list[str]:
+        names = self.names_by_seat(lang)
+        out: list[str] = []
+        with speaking(lang):
+            narrator = Narrator(names)
+            if start:
+                out += round_start_lines(start, names)
+            for events, seat, action in groups:
+                line, private = narrator.line(events, viewer, seat=seat, action=action)
+                if line:
+                    out.append(line)
+                out += private
+        return out
+
+    def round_log(self, conn: Conn) -> list[str]:
+        """The current round so far, narrated for one connection (rejoin, language switch)."""
+        if self.match is None:
+            return []
+        events = self.match.game.events
+        first = self.marks[0][0] if self.marks else len(events)
+        groups = [(events[a:b], seat, act) for a, b, seat, act in self.marks]
+        viewer = self.seat_of(conn.player) if conn.player is not None else None
+        return self._lines(conn.lang, groups, events[:first], viewer)
+
+    def _state_for(self, conn: Conn, log_lines: list[str], events: list[dict[str, Any]],
+                   view: dict[str, Any], lang_cache: dict[str, list[dict[str, Any]]]
+                   ) -> dict[str, Any]:
+        seats = lang_cache.get(conn.lang)
+        if seats is None:
+            seats = lang_cache[conn.lang] = self._seats(conn.lang)
+        assert self.match is not None
+        return {"type": "state", "room": self.id, "status": self.status,
+                "match": self.match_no, "round": self.match.rounds_played, "seq": self.seq,
+                "you": view["seat"], "view": view, "seats": seats, "log": log_lines,
+                "events": events, "timer": self._timer_info(),
+                "match_scores": list(self.match.scores)}
+
+    def broadcast_state(self, groups: Sequence[tuple[list[dict[str, Any]], int, str]],
+                        start: list[dict[str, Any]] | None = None,
+                        only: Conn | None = None) -> None:
+        """Tell every connection (or ``only`` one) the state and the new events' lines."""
+        if self.match is None:
+            return
+        targets = [only] if only is not None else list(self.conns)
+        if not targets:
+            return
+        views: dict[int | None, dict[str, Any]] = {}
+        texts: dict[tuple[int | None, str], str] = {}
+        public: dict[str, list[str]] = {}
+        seats_cache: dict[str, list[dict[str, Any]]] = {}
+        all_events = [e for g in groups for e in g[0]] + (start or [])
+        has_private = any("to" in e for e in all_events)
+        for conn in targets:
+            seat = self.seat_of(conn.player) if conn.player is not None else None
+            key = (seat, conn.lang)
+            text = texts.get(key)
+            if text is None:
+                view = views.get(seat)
+                if view is None:
+                    view = views[seat] = self._view(seat)
+                if has_private and seat is not None:
+                    lines = self._lines(conn.lang, groups, start, seat)
+                else:
+                    cached = public.get(conn.lang)
+                    if cached is None:
+                        cached = public[conn.lang] = self._lines(conn.lang, groups, start, None)
+                    lines = cached
+                events = [e for e in all_events if "to" not in e or e["to"] == seat]
+                text = texts[key] = dumps(self._state_for(conn, lines, events, view,
+                                                          seats_cache))
+            conn.push(text)
+
+    def broadcast_room(self) -> None:
+        texts: dict[tuple[int | None, str], str] = {}
+        for conn in list(self.conns):
+            key = (conn.player, conn.lang)
+            if key not in texts:
+                texts[key] = dumps(self.info(conn.lang, conn.player))
+            conn.push(texts[key])
+
+    def send_all(self, payload: dict[str, Any]) -> None:
+        text = dumps(payload)
+        for conn in list(self.conns):
+            conn.push(text)
+
+    # ======================================================================================
+    # the lobby
+    # ======================================================================================
+    async def join(self, name: str, want: int | None = None) -> tuple[int, str]:
+        """Take an open seat; returns the player number and the secret seat token."""
+        async with self.lock:
+            if self.status != LOBBY:
+                raise ProtocolError("already_started",
+                                    T_("this game has already started; you can watch it"))
+            free = [p for p in self.players if p.kind == "open"]
+            if want is not None:
+                free = [p for p in free if p.index == want]
+                if not free:
+                    raise ProtocolError("seat_taken", T_("that seat is not open"))
+            if not free:
+                raise ProtocolError("room_full", T_("every seat is taken; you can watch"))
+            p = free[0]
+            token = secrets.token_urlsafe(24)
+            p.kind, p.name, p.token_hash = "human", name, hash_token(token)
+            p.disconnected_at = self.loop.time()
+            await self._write(op_set_player(self.id, p.row()))
+            self.broadcast_room()
+            return p.index, token
+
+    async def set_seat(self, actor: Player, player: int, kind: str, bot: str | None) -> None:
+        """The host opens a seat or gives it to a bot (lobby only)."""
+        async with self.lock:
+            self._host_only(actor)
+            if self.status != LOBBY:
+                raise ProtocolError("not_in_lobby", T_("seats can be changed only before the "
+                                                       "game starts"))
+            p = self._player(player)
+            if p.index == self.host:
+                raise ProtocolError("bad_seat", T_("the host keeps their own seat"))
+            if p.kind == "human":
+                raise ProtocolError("bad_seat", T_("someone sits there: remove them first"))
+            if kind == "bot":
+                spec = bot or "basic"
+                check_bot(spec)
+                p.bot = spec
+            p.kind, p.name, p.token_hash, p.agent = kind, "", None, None
+            await self._write(op_set_player(self.id, p.row()))
+            self.broadcast_room()
+
+    async def remove(self, actor: Player, player: int) -> None:
+        """The host removes someone: before the game the seat opens again; during it a bot
+        takes the seat over for the rest of the match."""
+        async with self.lock:
+            self._host_only(actor)
+            p = self._player(player)
+            if p.index == self.host:
+                raise ProtocolError("bad_seat", T_("the host cannot remove their own seat"))
+            if p.kind != "human":
+                raise ProtocolError("bad_seat", T_("no person sits there"))
+            if self.status == LOBBY:
+                p.kind, p.name = "open", ""
+            else:
+                p.kind, p.bot = "bot", "basic"
+            p.token_hash = None
+            p.agent = None
+            await self._write(op_set_player(self.id, p.row()))
+            for conn in list(p.conns):
+                conn.player = None
+                conn.push(dumps({"type": "removed", "message": gettext_in(
+                    conn.lang, T_("The host removed you from this seat; you are now "
+                                  "watching."))}))
+            p.conns.clear()
+            self.broadcast_room()
+            if self.match is not None:
+                self.broadcast_state([])
+            self.schedule()
+
+    async def start(self, actor: Player) -> None:
+        """The host starts the match: open seats go to bots."""
+        async with self.lock:
+            self._host_only(actor)
+            if self.status == PLAYING:
+                raise ProtocolError("already_started", T_("the game has already started"))
+            if self.status == FINISHED:
+                raise ProtocolError("already_started", T_("the match is over: use play again"))
+            await self._begin_match()
+
+    async def again(self, actor: Player) -> None:
+        """After a match, the host starts another with the same table and rules."""
+        async with self.lock:
+            self._host_only(actor)
+            if self.status != FINISHED:
+                raise ProtocolError("not_finished", T_("the match is not over yet"))
+            await self._begin_match()
+
+    def _host_only(self, actor: Player) -> None:
+        if actor.index != self.host:
+            raise ProtocolError("not_host", T_("only the host can do that"))
+
+    def _player(self, index: int) -> Player:
+        if not 0 <= index < len(self.players):
+            raise ProtocolError("bad_seat", T_("there is no player {n}"), n=index)
+        return self.players[index]
+
+    async def _begin_match(self) -> None:
+        for p in self.players:
+            if p.kind == "open":
+                p.kind, p.bot = "bot", "basic"
+            p.agent = None
+            p.agent_round = -1
+        seed = secrets.randbits(63)
+        match_no = self.match_no + 1
+        names = [self.display_name(p, "en") for p in self.players]
+        await self._write(op_start_match(self.id, match_no, seed, self.rules_dict, names,
+                                         [p.row() for p in self.players]))
+        self.match_no = match_no
+        self.seed = seed
+        self._new_match(seed)
+        self.status = PLAYING
+        self.broadcast_room()
+        self._round_begins()
+
+    def _new_match(self, seed: int) -> None:
+        self.match = Match(self.rules, seed)
+        self.seq = 0
+        self.marks = []
+        self.sent = 0
+        self.last_result = None
+
+    def _round_begins(self) -> None:
+        """A round was dealt: tell its opening events, arm the timer, wake the bots."""
+        assert self.match is not None
+        game = self.match.game
+        self.marks = []
+        self.declined.clear()
+        self.round_started = self.loop.time()
+        events = list(game.events)
+        if self.match.rounds_played == 0:
+            events = list(self.match.dealer_events) + events
+        self.sent = len(game.events)
+        self._arm_timer(None, -1)
+        self.broadcast_state([], start=events)
+        self._touch()
+
+    # ======================================================================================
+    # actions
+    # ======================================================================================
+    async def act(self, player: Player, text: str, seq: int | None) -> None:
+        """A person's action, checked by the engine (its error codes are DIG-4's)."""
+        if text.lower().split(maxsplit=1)[:1] == ["timeout"]:  # HR-TIMER: the server's clock
+            raise ProtocolError("bad_action", T_("only the server's clock can end a turn "
+                                                 "for lack of time"))
+        async with self.lock:
+            if self.status != PLAYING or self.match is None:
+                raise ProtocolError("not_playing", T_("the game is not in progress"))
+            if seq is not None and seq != self.seq:
+                raise ProtocolError("stale", T_("the table has changed since you looked; "
+                                                "try again"))
+            seat = self.seat_of(player.index)
+            await self._apply(seat, text, "human")
+
+    async def _apply(self, seat: int, action: Action | str, source: str) -> None:
+        """Apply, persist, then tell. Raises IllegalAction (nothing changed) when refused."""
+        match = self.match
+        assert match is not None
+        game = match.game
+        before = len(game.history)
+        ev_before = len(game.events)
+        prev_turn = game.turn
+        game.apply(action, seat)
+        acts = game.space.actions
+        rows: list[ActionRow] = []
+        round_no = match.rounds_played
+        for s, aid in game.history[before:]:
+            self.seq += 1
+            rows.append(ActionRow(round_no, self.seq, s, str(acts[aid]), source))
+        verb = rows[-1].action.split(" ", 1)[0] if rows else ""
+        text = " ".join(r.action for r in rows)
+        events = game.events[ev_before:]
+        self.marks.append((ev_before, len(game.events), seat, text))
+        self.sent = len(game.events)
+        if verb not in _KEEP_DECLINES:
+            self.declined.clear()
+        writes = [op_actions(self.id, self.match_no, rows)] if rows else []
+        round_over = game.is_over
+        result: dict[str, Any] | None = None
+        if round_over:
+            result = self._round_result()
+            # the final table of the round goes out before the next deal
+            try:
+                await self._write_many(writes)
+            except StoreError:
+                await self._rebuild()
+                raise
+            self.broadcast_state([(events, seat, text)])
+            match.finish_round()
+            writes = []
+            if match.is_over:
+                writes.append(op_finish_match(self.id, self.match_no, list(match.winners),
+                                              list(match.scores)))
+        try:
+            await self._write_many(writes)
+        except StoreError:
+            await self._rebuild()
+            raise
+        if not round_over:
+            self._arm_timer(seat, prev_turn)
+            self.broadcast_state([(events, seat, text)])
+            self._touch()
+            return
+        assert result is not None
+        self.last_result = result
+        self.send_all(result)
+        if match.is_over:
+            self.status = FINISHED
+            self._clear_timer()
+            self.send_all(self._match_result())
+            self.broadcast_room()
+            self._touch()
+        else:
+            self._round_begins()
+
+    def _round_result(self) -> dict[str, Any]:
+        assert self.match is not None
+        g = self.match.game
+        out = g.outcome
+        assert out is not None
+        return {"type": "round_over", "round": self.match.rounds_played + 1,
+                "winner": out.winner, "reason": out.reason,
+                "winner_player": (self.player_at(out.winner) if out.winner is not None
+                                  else None),
+                "points": list(out.hand_points), "round_scores": list(out.scores),
+                "players": [self.player_at(s) for s in range(self.n)]}
+
+    def _match_result(self) -> dict[str, Any]:
+        assert self.match is not None
+        return {"type": "match_over", "match": self.match_no,
+                "winners": list(self.match.winners), "scores": list(self.match.scores),
+                "teams": self.rules.team_count, "scoring": self.rules.scoring,
+                "players": [p.index for p in self.players]}
+
+    def _touch(self) -> None:
+        self.version += 1
+        self.changed_at = self.loop.time()
+        self.schedule()
+
+    async def _write(self, op: Callable[[Any], None]) -> None:
+        await self.store.write(op)
+
+    async def _write_many(self, ops: list[Callable[[Any], None]]) -> None:
+        if ops:  # queued together, so they share one commit
+            await asyncio.gather(*(self.store.write(op) for op in ops))
+
+    async def _rebuild(self) -> None:
+        """A write failed after the engine moved on: go back to what the log holds."""
+        log.error("room %s: a write failed; rebuilding it from the database", self.id)
+        rows = await asyncio.to_thread(self.store.match_actions, self.id, self.match_no)
+        self._replay(self.seed, rows)
+        assert self.match is not None
+        self.status = FINISHED if self.match.is_over else PLAYING
+        self.broadcast_state([])
+        self._touch()
+
+    def _replay(self, seed: int, rows: Sequence[ActionRow]) -> None:
+        """Rebuild the match from its seed and action log exactly as it was played (DIG-1)."""
+        self._new_match(seed)
+        match = self.match
+        assert match is not None
+        for row in rows:
+            game = match.game
+            before = len(game.history)
+            ev_before = len(game.events)
+            game.apply(row.action, row.seat)
+            self.seq = row.seq
+            if len(game.history) - before != 1:
+                raise StoreError(f"room {self.id}: action {row.seq} ({row.action}) does not "
+                                 "replay as one step")
+            self.marks.append((ev_before, len(game.events), row.seat, row.action))
+            if game.is_over:
+                match.finish_round()
+                self.marks = []
+        self.sent = len(match.game.events)
+
+    # ======================================================================================
+    # bots, stand-ins and the timer
+    # ======================================================================================
+    def schedule(self) -> None:
+        """Arrange for the next automated move, if any seat that must or may act is a bot."""
+        if self._drive is not None:
+            self._drive.cancel()
+            self._drive = None
+        if self.status != PLAYING or self.match is None:
+            return
+        game = self.match.game
+        if game.is_over:
+            return
+        now = self.loop.time()
+        windows = [s for s in game.window_seats()
+                   if s not in self.declined and self._automated(s, now)]
+        turn_auto = self._automated(game.turn, now)
+        if not windows and not turn_auto:
+            p = self.players[self.player_at(game.turn)]
+            wakes = []
+            if p.kind == "human" and not p.conns:  # when they count as away
+                wakes.append(p.disconnected_at + self.config.away_after)
+            if self.config.idle_after > 0 and self.rules.turn_timer is None:
+                wakes.append(self.changed_at + self.config.idle_after)
+            if wakes:
+                self._drive = self.loop.call_later(max(0.0, min(wakes) - now) + 0.01,
+                                                   self._wake, self.version)
+            return
+        delay = self.config.window_delay if windows else self.config.bot_delay
+        at = max(self.changed_at + delay, self.round_started + self.config.round_pause)
+        self._drive = self.loop.call_later(max(0.0, at - now), self._wake, self.version)
+
+    def _automated(self, seat: int, now: float) -> bool:
+        p = self.players[self.player_at(seat)]
+        return p.kind == "bot" or self.is_away(p, now) or self._idle(seat, now)
+
+    def _idle(self, seat: int, now: float) -> bool:
+        """A connected person who keeps the table waiting: without a turn timer (which is the
+        room's own pace), a stand-in makes their move after ``idle_after`` seconds."""
+        limit = self.config.idle_after
+        if limit <= 0 or self.rules.turn_timer is not None or self.match is None:
+            return False
+        game = self.match.game
+        return seat == game.turn and not game.is_over and now - self.changed_at >= limit
+
+    def _wake(self, version: int) -> None:
+        if version == self.version:
+            task = self.loop.create_task(self._drive_step(version))
+            self.manager.tasks.add(task)
+            task.add_done_callback(self.manager.tasks.discard)
+        else:
+            self.schedule()
+
+    async def _drive_step(self, version: int) -> None:
+        async with self.lock:
+            if self.version != version or self.status != PLAYING or self.match is None:
+                return
+            game = self.match.game
+            if game.is_over:
+                return
+            now = self.loop.time()
+            acted = False
+            for seat in game.window_seats():
+                if seat in self.declined:
+                    continue
+                agent = self.agent_for(seat)
+                if agent is None:
+                    continue
+                legal = game.legal_actions(seat)
+                choice: Action | None
+                try:
+                    choice = agent.window(game.view(seat), legal)
+                except Exception:  # a bot that crashes declines; the room goes on
+                    log.exception("room %s: bot at seat %d failed", self.id, seat)
+                    choice = None
+                if choice is None or choice not in legal:
+                    self.declined.add(seat)
+                    continue
+                await self._bot_apply(seat, choice)
+                acted = True
+                break
+            if not acted:
+                seat = game.turn
+                agent = self.agent_for(seat)
+                if agent is None:
+                    self.schedule()
+                    return
+                wait = max(self.changed_at + self.config.bot_delay,
+                           self.round_started + self.config.round_pause) - now
+                if wait > 0.001:
+                    self._drive = self.loop.call_later(wait, self._wake, self.version)
+                    return
+                legal = game.legal_actions(seat)
+                if not legal:
+                    return
+                try:
+                    choice = agent.act(game.view(seat), legal, self.rng)
+                except Exception:  # a bot that crashes plays its first legal action
+                    log.exception("room %s: bot at seat %d failed", self.id, seat)
+                    choice = None
+                if choice is None or choice not in legal:
+                    choice = legal[0]
+                await self._bot_apply(seat, choice)
+
+    async def _bot_apply(self, seat: int, choice: Action) -> None:
+        p = self.players[self.player_at(seat)]
+        source = "bot" if p.kind == "bot" else "away"
+        try:
+            await self._apply(seat, choice, source)
+        except IllegalAction as e:  # a bot's mistake must not stop the room
+            log.warning("room %s: bot at seat %d chose %s: %s", self.id, seat, choice, e)
+            self.declined.add(seat)
+            self.schedule()
+        except StoreError:
+            self.schedule()
+
+    def _arm_timer(self, actor: int | None, prev_turn: int) -> None:
+        """HR-TIMER: the seat that must act has ``turn_timer`` seconds from when it must."""
+        limit = self.rules.turn_timer
+        if limit is None or self.match is None or self.status != PLAYING:
+            self._clear_timer()
+            return
+        game = self.match.game
+        if game.is_over:
+            self._clear_timer()
+            return
+        if actor is not None and game.turn == prev_turn and actor != game.turn \
+                and self.deadline is not None:
+            return  # someone else's window action: the turn seat's clock runs on
+        now = self.loop.time()
+        start = now
+        if actor is None:  # a new round: the clock starts after the pause
+            start = max(now, self.round_started + self.config.round_pause)
+        self._clear_timer()
+        self.deadline = start + limit
+        self.deadline_seat = game.turn
+        self._deadline_token += 1
+        self._timer = self.loop.call_later(self.deadline - now, self._timer_fired,
+                                           self._deadline_token)
+
+    def _clear_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.deadline = None
+
+    def _timer_fired(self, token: int) -> None:
+        task = self.loop.create_task(self._timeout(token))
+        self.manager.tasks.add(task)
+        task.add_done_callback(self.manager.tasks.discard)
+
+    async def _timeout(self, token: int) -> None:
+        async with self.lock:
+            if token != self._deadline_token or self.match is None or self.status != PLAYING:
+                return
+            game = self.match.game
+            if game.is_over or game.turn != self.deadline_seat:
+                return
+            try:
+                await self._apply(game.turn, "timeout", "timer")
+            except (IllegalAction, StoreError) as e:
+                log.warning("room %s: timeout refused: %s", self.id, e)
+
+    # ======================================================================================
+    # connections
+    # ======================================================================================
+    def attach(self, conn: Conn, player: Player | None) -> None:
+        conn.room = self
+        conn.player = player.index if player is not None else None
+        self.conns.add(conn)
+        if player is not None:
+            player.conns.add(conn)
+        conn.push(dumps({"type": "welcome", "room": self.id,
+                         "player": conn.player, "host": conn.player == self.host,
+                         "seat": self.seat_of(conn.player) if conn.player is not None else None}))
+        self.broadcast_room()
+        if self.match is not None:
+            self.broadcast_state([], only=conn)
+            conn.push(dumps({"type": "log", "lines": self.round_log(conn)}))
+            if self.status == FINISHED:
+                conn.push(dumps(self._match_result()))
+        if player is not None:
+            self.schedule()
+
+    def detach(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        if conn.player is not None:
+            p = self.players[conn.player]
+            p.conns.discard(conn)
+            if not p.conns:
+                p.disconnected_at = self.loop.time()
+            self.broadcast_room()
+            self.schedule()
+        conn.room = None
+
+
+def check_bot(spec: str) -> None:
+    try:
+        make_bot(spec, 0)
+    except (ValueError, KeyError) as e:
+        raise ProtocolError("bad_bot", T_("unknown bot: {error}"), error=str(e)) from None
+
+
+class RoomManager:
+    """Every room of the server, loaded from the database at start."""
+
+    def __init__(self, store: Store, config: ServerConfig) -> None:
+        self.store = store
+        self.config = config
+        self.rooms: dict[str, Room] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self._create_stamps: dict[str, RateLimit] = {}
+
+    def get(self, room_id: str) -> Room:
+        room = self.rooms.get(room_id)
+        if room is None:
+            raise ProtocolError("no_room", T_("there is no room {room}"), room=room_id[:40])
+        return room
+
+    async def load(self) -> int:
+        """Rebuild every stored room by replaying its log (a restart loses nothing)."""
+        rows = await asyncio.to_thread(self.store.load_rooms)
+        for row in rows:
+            try:
+                room = self._restore(row)
+            except Exception:
+                log.exception("room %s could not be restored", row.id)
+                continue
+            if room.status == FINISHED and row.status != FINISHED and room.match is not None:
+                # the server stopped between the last action and the match's result
+                await self.store.write(op_finish_match(room.id, room.match_no,
+                                                       list(room.match.winners),
+                                                       list(room.match.scores)))
+        return len(rows)
+
+    def _restore(self, row: RoomRow) -> Room:
+        rules = RuleSet.from_dict(row.rules)
+        people = [Player(p.player, p.kind, p.name, p.token_hash, p.bot) for p in row.players]
+        room = Room(self, row.id, rules, row.host, people, row.created_at)
+        now = room.loop.time()
+        for p in people:
+            p.disconnected_at = now
+        room.match_no = row.match_no
+        room.status = row.status
+        if row.seed is not None and row.status != LOBBY:
+            room.seed = row.seed
+            room._replay(row.seed, row.actions)
+            assert room.match is not None
+            if room.match.is_over:
+                room.status = FINISHED
+            else:
+                room.round_started = now
+                room._arm_timer(None, -1)
+                room._touch()
+        self.rooms[row.id] = room
+        return room
+
+    async def create(self, name: str, rules: RuleSet, seats: Sequence[Mapping[str, Any]],
+                     client: str = "") -> tuple[Room, str]:
+        """A new room with its creator (the host) in seat 0; returns it and their token."""
+        if len(self.rooms) >= self.config.max_rooms:
+            raise ProtocolError("too_many_rooms", T_("the server has too many rooms; try "
+                                                     "again later"))
+        if self.config.create_rate > 0:
+            lim = self._create_stamps.setdefault(
+                client, RateLimit(self.config.create_rate, max(1.0, self.config.create_rate
+                                                                * 10)))
+            if not lim.allow():
+                raise ProtocolError("rate_limited", T_("too many requests; slow down"))
+        if len(seats) != rules.players:
+            raise ProtocolError("bad_seats", T_("give one seat for each of the {n} players"),
+                                n=rules.players)
+        people: list[Player] = []
+        token = secrets.token_urlsafe(24)
+        for i, s in enumerate(seats):
+            kind = s.get("kind")
+            if i == 0:
+                people.append(Player(0, "human", name, hash_token(token)))
+            elif kind == "bot":
+                spec = str(s.get("bot") or "basic")
+                check_bot(spec)
+                people.append(Player(i, "bot", "", None, spec))
+            elif kind in ("human", "open"):
+                people.append(Player(i, "open"))
+            else:
+                raise ProtocolError("bad_seats", T_("a seat is human or bot"))
+        room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        while room_id in self.rooms:
+            room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        room = Room(self, room_id, rules, 0, people, time.time())
+        people[0].disconnected_at = room.loop.time()
+        await self.store.write(op_create_room(room_id, rules.to_dict(), 0,
+                                              [p.row() for p in people]))
+        self.rooms[room_id] = room
+        return room, token
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            if room._drive is not None:
+                room._drive.cancel()
+            room._clear_timer()
+            for conn in list(room.conns):
+                conn.close()
+        for task in list(self.tasks):
+            task.cancel()
+
+
+def make_rules(preset_name: Any, overrides: Any) -> RuleSet:
+    """A validated rule set from a request; a :class:`ProtocolError` names the bad key."""
+    if not isinstance(preset_name, str) or not preset_name:
+        raise ProtocolError("bad_rules", T_("choose a preset"))
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, dict) or len(overrides) > 64:
+        raise ProtocolError("bad_rules", T_("house rules must be an object of key: value"))
+    try:
+        return RuleSet.create(preset_name, **{str(k): v for k, v in overrides.items()
+                                              if k != "preset"})
+    except ConfigError as e:
+        raise ProtocolError("bad_rules", T_("bad rules: {error}"), error=str(e)) from None
+    except (TypeError, ValueError) as e:
+        raise ProtocolError("bad_rules", T_("bad rules: {error}"), error=str(e)) from None

@@ -1,0 +1,50 @@
+// The page: a tiny router over /, /r/<room>, /replays and /replay/<room>/<match>.
+import { initialLang, loadLang, currentLang, onLangChange } from "./i18n.js";
+import { showHome } from "./home.js";
+import { showRoom } from "./room.js";
+import { showReplays, showReplay } from "./replay.js";
+
+let cleanup = null;
+
+export function navigate(path) {
+  if (path !== location.pathname) history.pushState({}, "", path);
+  route();
+}
+
+function route() {
+  if (cleanup) {
+    cleanup();
+    cleanup = null;
+  }
+  const app = document.getElementById("app");
+  app.innerHTML = "";
+  const path = location.pathname;
+  let m;
+  if ((m = path.match(/^\/r\/([A-Za-z0-9_-]+)$/))) cleanup = showRoom(app, m[1], navigate);
+  else if (path === "/replays") cleanup = showReplays(app, navigate);
+  else if ((m = path.match(/^\/replay\/([A-Za-z0-9_-]+)\/(\d+)$/)))
+    cleanup = showReplay(app, m[1], Number(m[2]), navigate);
+  else cleanup = showHome(app, navigate);
+}
+
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[data-link]");
+  if (a && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.button === 0) {
+    e.preventDefault();
+    navigate(a.getAttribute("href"));
+  }
+});
+window.addEventListener("popstate", route);
+
+async function start() {
+  const select = document.getElementById("lang-select");
+  await loadLang(initialLang());
+  select.value = currentLang();
+  select.addEventListener("change", () => loadLang(select.value));
+  onLangChange(() => {
+    select.value = currentLang();
+  });
+  route();
+}
+
+start();

@@ -1,0 +1,208 @@
+"""A real server in a background thread, and small clients for it (tests and benchmarks)."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from unoarena.web.app import create_app
+from unoarena.web.rooms import ServerConfig
+from unoarena.web.store import Store, normalize_url
+
+
+class LiveServer:
+    """uvicorn serving the app on a free port of 127.0.0.1, in this process."""
+
+    def __init__(self, config: ServerConfig, store: Store | None = None) -> None:
+        self.config = config
+        self.app = create_app(config, store=store)
+        self.server = uvicorn.Server(uvicorn.Config(
+            self.app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=65536,
+            lifespan="on"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.01)
+        sock = self.server.servers[0].sockets[0]
+        self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.http = httpx.Client(base_url=self.url, timeout=10)
+
+    @property
+    def manager(self) -> Any:
+        return self.app.state.manager
+
+    def stop(self) -> None:
+        self.http.close()
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+class Client:
+    """One WebSocket at a table, with the last state it was told."""
+
+    def __init__(self, base: str, room: str, token: str | None = None, lang: str = "en") -> None:
+        self.ws: ClientConnection = connect(f"ws{base[4:]}/ws/{room}?lang={lang}",
+                                            open_timeout=10, max_size=2**22).__enter__()
+        self.token = token
+        self.state: dict[str, Any] | None = None
+        self.room: dict[str, Any] | None = None
+        self.messages: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.over: dict[str, Any] | None = None
+        hello: dict[str, Any] = {"type": "hello", "lang": lang}
+        if token:
+            hello["token"] = token
+        self.send(hello)
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(msg))
+
+    def recv(self, timeout: float = 10.0) -> dict[str, Any]:
+        msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(msg)
+        if msg["type"] == "state":
+            self.state = msg
+        elif msg["type"] == "room":
+            self.room = msg
+        elif msg["type"] == "error":
+            self.errors.append(msg)
+        elif msg["type"] == "match_over":
+            self.over = msg
+        return msg
+
+    def wait(self, pred: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """Read messages until one satisfies ``pred`` (a type name or a function)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no message matching {pred!r}")
+            msg = self.recv(left)
+            if (msg["type"] == pred) if isinstance(pred, str) else pred(msg):
+                return msg
+
+    def drain(self, quiet: float = 0.05) -> None:
+        """Read until nothing arrives for ``quiet`` seconds."""
+        while True:
+            try:
+                self.recv(quiet)
+            except TimeoutError:
+                return
+
+    def act(self, action: str, **extra: Any) -> None:
+        self.send({"type": "act", "action": action, "token": self.token, **extra})
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def fast_config(**kw: Any) -> ServerConfig:
+    base: dict[str, Any] = {"bot_delay": 0.0, "window_delay": 0.0, "round_pause": 0.0,
+                            "away_after": 60.0, "idle_after": 0.0, "rate": 0.0}
+    base.update(kw)
+    return ServerConfig(**base)
+
+
+def create_room(server: LiveServer, seats: list[str], name: str = "Ann",
+                preset: str = "classic", **rules: Any) -> dict[str, Any]:
+    """A room whose seat 0 is the creator; ``seats`` lists the others ("human"/"bot")."""
+    rules.setdefault("players", len(seats) + 1)
+    body = {"name": name, "preset": preset, "rules": rules,
+            "seats": [{"kind": "human"}] + [{"kind": k} for k in seats]}
+    r = server.http.post("/api/rooms", json=body)
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def join(server: LiveServer, room: str, name: str) -> dict[str, Any]:
+    r = server.http.post(f"/api/rooms/{room}/join", json={"name": name})
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def pick(legal: list[str], rng: Any) -> str:
+    """A random legal action, preferring plays with UNO declared, never a voluntary catch."""
+    plays = [a for a in legal if a.startswith(("play", "color", "give", "accept"))]
+    unos = [a for a in plays if a.endswith(" uno")]
+    if unos:
+        return str(rng.choice(unos))
+    pool = plays or [a for a in legal if not a.startswith(("catch", "uno", "jump_in"))]
+    pool = pool or legal
+    return str(rng.choice(pool))
+
+
+def play(clients: list[Client], rng: Any, until: Any = None, timeout: float = 60.0,
+         max_actions: int = 5000) -> int:
+    """Let the people at a table play at random until ``until(clients)`` or the match ends;
+    returns how many actions they sent."""
+    deadline = time.monotonic() + timeout
+    sent = 0
+    while time.monotonic() < deadline and sent < max_actions:
+        for c in clients:
+            c.drain(0.002)
+        if until is not None and until(clients):
+            return sent
+        if until is None and any(c.over is not None for c in clients):
+            return sent
+        acted = False
+        for c in clients:
+            st = c.state
+            if st is None or st["status"] != "playing":
+                continue
+            v = st["view"]
+            if v["turn"] == st["you"] and v["legal"] and not v["round_over"]:
+                c.act(pick(v["legal"], rng), seq=st["seq"])
+                sent += 1
+                acted = True
+                c.wait(lambda m: m["type"] in ("state", "error"), timeout=10)
+        if not acted:
+            time.sleep(0.002)
+    if until is None:
+        return sent
+    raise TimeoutError("the table did not reach the expected point")
+
+
+PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1/test"
+
+
+def pg_url() -> str | None:
+    url = os.environ.get("UNOARENA_TEST_DATABASE_URL", PG_DEFAULT)
+    if not url or url.lower() in ("off", "none", "0"):
+        return None
+    return normalize_url(url)
+
+
+_PG_REACHABLE: dict[str, str | None] = {}
+
+
+def pg_reason() -> str | None:
+    """None when PostgreSQL can be used, else why not."""
+    if "r" in _PG_REACHABLE:
+        return _PG_REACHABLE["r"]
+    url = pg_url()
+    reason: str | None = None
+    if url is None:
+        reason = "UNOARENA_TEST_DATABASE_URL is off"
+    else:
+        try:
+            import psycopg
+
+            plain = url.replace("postgresql+psycopg://", "postgresql://")
+            psycopg.connect(plain, connect_timeout=3).close()
+        except Exception as e:  # unreachable, no such database, no driver
+            reason = f"PostgreSQL at {url} is not reachable: {e}"
+    _PG_REACHABLE["r"] = reason
+    return reason

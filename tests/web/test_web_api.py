@@ -1,0 +1,103 @@
+"""The HTTP API: reference data, rule checks, creating and joining rooms, clear errors."""
+
+from __future__ import annotations
+
+from server_util import LiveServer, create_room, join
+
+from unoarena.engine import KEYS, PRESETS
+
+
+def test_page_and_static_files_are_served(server: LiveServer) -> None:
+    for path in ("/", "/r/abc", "/replays", "/replay/abc/1"):
+        r = server.http.get(path)
+        assert r.status_code == 200 and "<main id=\"app\"" in r.text, path
+    for path in ("/static/js/app.js", "/static/js/room.js", "/static/style.css"):
+        assert server.http.get(path).status_code == 200, path
+    assert server.http.get("/healthz").json()["ok"] is True
+
+
+def test_meta_lists_presets_keys_bots_and_languages(server: LiveServer) -> None:
+    meta = server.http.get("/api/meta").json()
+    assert [p["name"] for p in meta["presets"]] == list(PRESETS)
+    assert {k["key"] for k in meta["keys"]} == set(KEYS) - {"preset"}
+    kinds = {k["key"]: k["type"] for k in meta["keys"]}
+    assert kinds["jump_in"] == "bool" and kinds["stacking"] == "choice"
+    assert kinds["turn_timer"] == "int?" and kinds["players"] == "int"
+    assert "basic" in {b["name"] for b in meta["bots"]}
+    assert set(meta["languages"]) == {"en", "zh_TW", "zh_CN"}
+
+
+def test_rules_are_validated_and_explained(server: LiveServer) -> None:
+    r = server.http.post("/api/rules", json={"preset": "house", "rules": {"jump_in": True}})
+    assert r.status_code == 200
+    body = r.json()
+    assert body["overrides"] == {"jump_in": True}
+    assert any(row["key"] == "jump_in" and "HR-JUMP" in row["text"] for row in body["explain"])
+    bad = server.http.post("/api/rules", json={"preset": "attack", "rules": {"jump_in": True}})
+    assert bad.status_code == 400
+    assert bad.json()["code"] == "bad_rules" and "jump_in" in bad.json()["message"]
+    unknown = server.http.post("/api/rules", json={"preset": "nope"})
+    assert unknown.status_code == 400 and "preset" in unknown.json()["message"]
+
+
+def test_create_join_and_room_info(server: LiveServer) -> None:
+    room = create_room(server, ["human", "bot"], jump_in=True)
+    assert room["player"] == 0 and len(room["token"]) >= 20
+    info = server.http.get(f"/api/rooms/{room['room']}").json()
+    assert info["status"] == "lobby" and info["overrides"] == {"jump_in": True, "players": 3}
+    assert [p["kind"] for p in info["players"]] == ["human", "open", "bot"]
+    assert "token" not in str(info) and room["token"] not in str(info)
+    bob = join(server, room["room"], "  Bob  ")
+    assert bob["player"] == 1 and bob["token"] != room["token"]
+    info = server.http.get(f"/api/rooms/{room['room']}").json()
+    assert info["players"][1]["name"] == "Bob"
+    full = server.http.post(f"/api/rooms/{room['room']}/join", json={"name": "Cy"})
+    assert full.status_code == 409 and full.json()["code"] == "room_full"
+
+
+def test_bad_requests_get_clear_errors(server: LiveServer) -> None:
+    h = server.http
+    assert h.get("/api/rooms/nope").status_code == 404
+    assert h.get("/api/rooms/nope").json()["code"] == "no_room"
+    cases = [
+        ({"name": "", "preset": "classic", "seats": [{"kind": "human"}] * 4}, "bad_name"),
+        ({"name": "A" * 30, "preset": "classic", "seats": [{"kind": "human"}] * 4},
+         "bad_name"),
+        ({"name": "A\x07", "preset": "classic", "seats": [{"kind": "human"}] * 4}, "bad_name"),
+        ({"name": "A", "preset": "classic", "seats": [{"kind": "human"}] * 3}, "bad_seats"),
+        ({"name": "A", "preset": "classic", "seats": [{"kind": "alien"}] * 4}, "bad_seats"),
+        ({"name": "A", "preset": "classic", "seats": [{"kind": "bot", "bot": "nobot"}] * 4},
+         "bad_bot"),
+        ({"name": "A", "preset": "classic", "seats": [], "evil": 1}, "bad_message"),
+        ({"name": 5, "preset": "classic", "seats": []}, "bad_message"),
+        ({"name": "A", "preset": "classic", "rules": {"players": 11},
+          "seats": [{"kind": "human"}] * 11}, "bad_rules"),
+    ]
+    for body, code in cases:
+        r = h.post("/api/rooms", json=body)
+        assert r.status_code == 400, (body, r.text)
+        assert r.json()["code"] == code, (body, r.json())
+        assert r.json()["message"]
+    r = h.post("/api/rooms", content=b"[1, 2]", headers={"content-type": "application/json"})
+    assert r.json()["code"] == "bad_message"
+    r = h.post("/api/rooms", content=b"{" * 20000, headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert h.get("/api/replays/nope/1").status_code == 404
+
+
+def test_errors_come_in_the_asked_language(server: LiveServer) -> None:
+    r = server.http.get("/api/rooms/nope?lang=zh_TW")
+    assert r.status_code == 404
+    assert "nope" in r.json()["message"] and r.json()["message"] != "there is no room nope"
+    r = server.http.get("/api/rooms/nope?lang=zh_CN")
+    assert r.json()["message"] != "there is no room nope"
+
+
+def test_i18n_dictionary_merges_both_catalogues(server: LiveServer) -> None:
+    en = server.http.get("/api/i18n/en").json()
+    assert en["lang"] == "en" and en["messages"] == {}
+    tw = server.http.get("/api/i18n/zh_TW").json()
+    cn = server.http.get("/api/i18n/zh_CN").json()
+    assert tw["messages"]["Create room"] != cn["messages"]["Create room"]
+    assert tw["nplurals"] == 1
+    assert server.http.get("/api/i18n/xx").json()["lang"] == "en"

@@ -1,0 +1,34 @@
+"""``unoarena serve``: the sub-command's options, and its clear refusal of a busy port."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+
+from unoarena.web.cli_serve import DEFAULT_PORT, add_serve_parser, main, run_serve
+
+
+def test_serve_parser_defaults_and_options() -> None:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", default=argparse.SUPPRESS)
+    p = argparse.ArgumentParser(prog="unoarena")
+    sub = p.add_subparsers()
+    add_serve_parser(sub, [common])
+    ns = p.parse_args(["serve"])
+    assert (ns.host, ns.port, ns.database_url, ns.open) == ("127.0.0.1", DEFAULT_PORT, None,
+                                                            False)
+    assert ns.handler is run_serve
+    ns = p.parse_args(["serve", "--host", "0.0.0.0", "--port", "9000", "--database-url",
+                       "postgresql://u@h/db", "--open", "--lang", "zh_TW"])
+    assert (ns.host, ns.port, ns.database_url, ns.open) == ("0.0.0.0", 9000,
+                                                            "postgresql://u@h/db", True)
+
+
+def test_a_busy_port_is_a_clear_error(tmp_path: object, capsys: object) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        db = f"sqlite:///{tmp_path}/cli.sqlite3"
+        status = main(["--port", str(port), "--database-url", db, "--log-level", "error"])
+    assert status != 0
