@@ -1,0 +1,80 @@
+"""Environments for learning agents: PettingZoo AEC and Gymnasium, under every rule set.
+
+Needs the optional extra: ``pip install 'unoarena[rl]'`` (pettingzoo, gymnasium, numpy).
+Importing this package works without it; the names below load their dependencies on first
+use and say what to install when one is missing.
+
+* :func:`aec_env` / :class:`UnoAECEnv` (PettingZoo AEC, every seat an agent);
+* :class:`UnoEnv` (Gymnasium, one agent against bots), registered as ``unoarena/Uno-v0``
+  when this package is imported: ``gymnasium.make("unoarena/Uno-v0", rules="classic")``, or
+  without the import ``gymnasium.make("unoarena.rl:unoarena/Uno-v0", ...)``;
+* :class:`Encoder`, :data:`ENCODING_VERSION` (the observation layout, docs/observations.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .aec import UnoAECEnv
+    from .encoding import ENCODING_VERSION, Encoder, History
+    from .gym_env import UnoEnv
+    from .table import Table
+
+ENV_ID = "unoarena/Uno-v0"
+INSTALL_HINT = "pip install 'unoarena[rl]'"
+
+_LAZY = {
+    "UnoAECEnv": "aec",
+    "Encoder": "encoding",
+    "ENCODING_VERSION": "encoding",
+    "History": "encoding",
+    "UnoEnv": "gym_env",
+    "Table": "table",
+}
+
+__all__ = ["ENCODING_VERSION", "ENV_ID", "INSTALL_HINT", "Encoder", "History", "Table",
+           "UnoAECEnv", "UnoEnv", "aec_env", "register"]
+
+
+def _load(module: str) -> Any:
+    try:
+        return importlib.import_module(f"{__name__}.{module}")
+    except ModuleNotFoundError as e:
+        if e.name and e.name.split(".")[0] in ("numpy", "gymnasium", "pettingzoo"):
+            raise ModuleNotFoundError(
+                f"unoarena.rl needs {e.name.split('.')[0]}, which is not installed: "
+                f"{INSTALL_HINT}", name=e.name) from e
+        raise
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_load(module), name)
+    globals()[name] = value
+    return value
+
+
+def aec_env(rules: Any = None, **kwargs: Any) -> UnoAECEnv:
+    """A PettingZoo AEC environment: ``aec_env("house", players=4, reward="points")``."""
+    cls: type[UnoAECEnv] = _load("aec").UnoAECEnv
+    return cls(rules, **kwargs)
+
+
+def register() -> bool:
+    """Register :data:`ENV_ID` with gymnasium (done on import when gymnasium is installed);
+    False when gymnasium is missing."""
+    try:
+        import gymnasium
+    except ModuleNotFoundError:
+        return False
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point="unoarena.rl.gym_env:UnoEnv",
+                           disable_env_checker=False)
+    return True
+
+
+register()
