@@ -1,0 +1,245 @@
+"""Bot strength: win rates of rounds between bots, with 95% Wilson intervals. Prints JSON.
+
+Matchups (classic rules, single rounds: the winner is the seat that goes out first):
+
+* two players: ``heuristic`` vs ``basic``, ``ismcts`` vs ``basic``, ``ismcts`` vs ``heuristic``;
+* four players: one ``ismcts`` against three ``heuristic`` (par is 25%).
+
+Every deal is played once per seating (duplicate deals): in two-player games each bot holds
+each hand once; in four-player games the searching bot sits at every seat in turn. Rounds go
+through the sequential driver (:func:`unoarena.driver.play_round`); bots that ask for their
+history and a determinizer (``wants_history``, ``wants_determinize``) get a
+:class:`~unoarena.bots.SearchView`. Time per move is process CPU time around each ``act``
+call (a busy machine does not inflate it), reported as mean and 95th percentile, for all
+moves and for the moves the search actually searched.
+
+Deals are split into chunks of ``--chunk`` deals; each chunk gets fresh bots (they learn an
+opponent's bluffing within a chunk, as over a match) and its own seeds, so the result does not
+depend on ``--workers``.
+
+    python benchmarks/strength.py --quick                 # about two minutes
+    python benchmarks/strength.py --games 4000 --ismcts-games 1000 --workers 2
+    python benchmarks/strength.py --only ismcts-heuristic --iterations 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from unoarena.bots import Bot, SearchView, make_bot
+from unoarena.driver import play_round
+from unoarena.engine import Action, Game, RuleSet, preset
+
+#: name -> (players, spec of the measured bot, spec of the others)
+MATCHUPS: dict[str, tuple[int, str, str]] = {
+    "heuristic-basic": (2, "heuristic", "basic"),
+    "ismcts-basic": (2, "ismcts", "basic"),
+    "ismcts-heuristic": (2, "ismcts", "heuristic"),
+    "ismcts-3heuristic": (4, "ismcts", "heuristic"),
+}
+TARGETS = {"ismcts-basic": 0.60, "ismcts-heuristic": 0.55, "ismcts-3heuristic": 0.33}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (draws count half)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Seat:
+    """Puts a bot at a seat of the current game: gives it a :class:`SearchView` when it asks
+    for history or a determinizer, and times its decisions in process CPU time."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.game: Game | None = None
+        self.seat = -1
+        self.wants = bool(getattr(bot, "wants_history", False)
+                          or getattr(bot, "wants_determinize", False))
+        self.times: list[float] = []
+        self.searched_times: list[float] = []
+
+    def begin_round(self, rules: RuleSet, seat: int) -> None:
+        self.seat = seat
+        self.bot.begin_round(rules, seat)
+
+    def _view(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        if self.wants and self.game is not None:
+            return SearchView(self.game, self.seat)
+        return view
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Action],
+            rng: random.Random) -> Action:
+        before = getattr(self.bot, "searched", 0)
+        t = time.process_time()
+        a = self.bot.act(self._view(view), legal, rng)
+        dt = time.process_time() - t
+        self.times.append(dt)
+        if getattr(self.bot, "searched", 0) != before:
+            self.searched_times.append(dt)
+        return a
+
+    def window(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+        return self.bot.window(self._view(view), legal)
+
+
+def run_chunk(job: tuple[str, int, int, int, int, str, str]) -> dict[str, Any]:
+    """Play deals ``first .. first+count-1`` of one matchup; returns raw counts and times."""
+    name, first, count, seed, _players, mine, other = job
+    players = MATCHUPS[name][0]
+    rules = preset("classic", players=players)
+    chunk_seed = seed * 1_000_003 + first
+    me = Seat(make_bot(mine, chunk_seed))
+    others = [Seat(make_bot(other, chunk_seed + 1 + i)) for i in range(players - 1)]
+    wins = 0.0
+    games = 0
+    iterations = 0
+    for d in range(first, first + count):
+        for rot in range(players):
+            g = Game(rules, seed * 7_919 + d, dealer=d % players)
+            seats: list[Seat] = list(others)
+            seats.insert(rot, me)
+            for s in seats:
+                s.game = g
+            play_round(g, seats, random.Random(seed * 104_729 + d * 16 + rot))
+            out = g.outcome
+            assert out is not None
+            games += 1
+            if out.winner is None:
+                wins += 1.0 / players
+            elif seats[out.winner] is me:
+                wins += 1.0
+    iterations = getattr(me.bot, "total_iterations", 0)
+    return {"name": name, "games": games, "wins": wins, "times": me.times,
+            "searched_times": me.searched_times, "iterations": iterations,
+            "searched": getattr(me.bot, "searched", 0)}
+
+
+def _ms(xs: list[float]) -> dict[str, float] | None:
+    if not xs:
+        return None
+    s = sorted(xs)
+    return {"mean": round(statistics.fmean(s) * 1000, 2),
+            "p95": round(s[min(len(s) - 1, int(0.95 * len(s)))] * 1000, 2),
+            "max": round(s[-1] * 1000, 2), "moves": len(s)}
+
+
+def measure(names: list[str], games: dict[str, int], seed: int, workers: int, chunk: int,
+            ismcts: str) -> list[dict[str, Any]]:
+    jobs: list[tuple[str, int, int, int, int, str, str]] = []
+    for name in names:
+        players, mine, other = MATCHUPS[name]
+        if mine == "ismcts":
+            mine = ismcts
+        deals = max(1, math.ceil(games[name] / players))
+        for first in range(0, deals, chunk):
+            jobs.append((name, first, min(chunk, deals - first), seed, players, mine, other))
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            parts = pool.map(run_chunk, jobs, chunksize=1)
+    else:
+        parts = [run_chunk(j) for j in jobs]
+    out = []
+    for name in names:
+        mine_parts = [p for p in parts if p["name"] == name]
+        n = sum(p["games"] for p in mine_parts)
+        w = sum(p["wins"] for p in mine_parts)
+        times = [t for p in mine_parts for t in p["times"]]
+        searched = [t for p in mine_parts for t in p["searched_times"]]
+        its = sum(p["iterations"] for p in mine_parts)
+        nsearch = sum(p["searched"] for p in mine_parts)
+        players, mine, other = MATCHUPS[name]
+        lo, hi = wilson(w, n)
+        row: dict[str, Any] = {
+            "matchup": name, "players": players,
+            "bot": ismcts if mine == "ismcts" else mine, "against": other,
+            "games": n, "wins": w, "win_rate": round(w / n, 4) if n else None,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "par": round(1 / players, 4),
+            "ms_per_move": _ms(times),
+        }
+        if searched:
+            row["ms_per_searched_move"] = _ms(searched)
+            row["iterations_per_search"] = round(its / max(1, nsearch), 1)
+            row["searched_share"] = round(len(searched) / max(1, len(times)), 3)
+        if name in TARGETS:
+            row["target"] = TARGETS[name]
+            row["target_met"] = lo >= TARGETS[name] if n else False
+            row["point_estimate_meets_target"] = (w / n >= TARGETS[name]) if n else False
+        out.append(row)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=4000,
+                    help="games of heuristic vs basic (default 4000)")
+    ap.add_argument("--ismcts-games", type=int, default=400,
+                    help="games of each ismcts matchup (default 400)")
+    ap.add_argument("--ms", type=float, default=50.0,
+                    help="ismcts CPU milliseconds per move (default 50)")
+    ap.add_argument("--iterations", type=int, default=0,
+                    help="ismcts iterations per move instead of --ms (deterministic)")
+    ap.add_argument("--ismcts", default="",
+                    help="extra ismcts options, e.g. 'c=0.5,rollout=20'")
+    ap.add_argument("--only", action="append", choices=sorted(MATCHUPS),
+                    help="run only this matchup (repeatable)")
+    ap.add_argument("--quick", action="store_true",
+                    help="a small run (about two minutes on one core)")
+    ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    ap.add_argument("--chunk", type=int, default=25, help="deals per chunk of fresh bots")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true", help="print JSON (the default)")
+    args = ap.parse_args(argv)
+    names = args.only or list(MATCHUPS)
+    games = {n: (args.games if n == "heuristic-basic" else args.ismcts_games) for n in names}
+    if args.quick:
+        games = {n: (1000 if n == "heuristic-basic" else 40 if MATCHUPS[n][0] == 2 else 20)
+                 for n in names}
+    opts = [f"iterations={args.iterations}" if args.iterations else f"ms={args.ms:g}"]
+    if args.ismcts:
+        opts.append(args.ismcts)
+    ismcts = "ismcts:" + ",".join(opts)
+    start = time.perf_counter()
+    rows = measure(names, games, args.seed, args.workers, args.chunk, ismcts)
+    result = {
+        "benchmark": "strength",
+        "rules": "classic",
+        "unit": "rounds (the first seat to go out wins)",
+        "ismcts": ismcts,
+        "seed": args.seed,
+        "workers": args.workers,
+        "seconds": round(time.perf_counter() - start, 1),
+        "python": platform.python_version(),
+        "engine": "compiled" if _compiled() else "pure Python",
+        "results": rows,
+    }
+    json.dump(result, sys.stdout, indent=1)
+    print()
+    return 0
+
+
+def _compiled() -> bool:
+    import unoarena.engine.game as game_module
+    return not str(game_module.__file__).endswith(".py")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
