@@ -8,33 +8,19 @@ import re
 import subprocess
 import sys
 import types
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_util import run
 
 from unoarena import __version__
-from unoarena.cli import main
 from unoarena.engine import KEYS, PRESETS, Match, match_record, preset
-from unoarena.i18n import detect, language, normalize, set_language
+from unoarena.i18n import detect, language, normalize
 from unoarena.rules_text import EXPLAIN, explain, keys_table, narrate
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_ID = re.compile(r"\((?:[^()]*?)(?:[A-Z0-9]+(?:-[A-Z0-9]+)+|§\d+)[^()]*\)")
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language("en")
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    rc = main(list(args))
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 # -- rules ---------------------------------------------------------------------------------------

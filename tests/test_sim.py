@@ -8,17 +8,16 @@ import json
 import math
 import random
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_util import run
 
 from unoarena.bots import BaseBot, BasicBot, make_bot
-from unoarena.cli import main
 from unoarena.driver import play_round
 from unoarena.engine import PRESETS, Action, Game, Setup, parse_card, preset, replay_match
-from unoarena.i18n import set_language
 from unoarena.lab import (
     Hist,
     LabError,
@@ -33,19 +32,6 @@ from unoarena.lab import plots as lab_plots
 from unoarena.lab.common import play_indexed_match, play_indexed_round, play_tracked
 from unoarena.lab.progress import ProgressBar
 from unoarena.lab.simulate import SimJob, play_chunk
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language("en")
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    rc = main(list(args))
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 def without_timing(d: dict[str, Any]) -> dict[str, Any]:
