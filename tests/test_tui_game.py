@@ -67,3 +67,35 @@ def test_full_match_attack(tmp_path: Path) -> None:
     log = [line for e in table.log for line in e.render(0)]
     assert any("launcher" in line for line in log)
     _check_record(tmp_path, table)
+
+
+def test_turn_timer_times_out_a_person_who_waits() -> None:
+    """HR-TIMER in the terminal: the prompt counts down; at zero the person times out, draws
+    the timer penalty and the turn moves on (RULES HR-TIMER)."""
+    from test_tui_support import exact_table, settle
+
+    table = exact_table("classic", {0: ["R1", "R2", "R3"], 1: ["G7", "G8", "G9"],
+                                    2: ["B1", "B2", "B3"]},
+                        top=["G5"], color="G", players=3, turn_timer=1, timer_penalty=1)
+    g = table.match.game
+    space = g.space
+
+    async def go() -> None:
+        app = UnoApp(table=table)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            assert g.turn == 0 and not g.history
+            assert "s left" in screen_text(app)  # the countdown is on screen
+            await pilot.pause(0.5)
+            assert not g.history  # still thinking: nothing happened yet
+            for _ in range(40):
+                await pilot.pause(0.1)
+                if g.history:
+                    break
+            await settle(pilot, app)
+            seat, aid = g.history[0]
+            assert seat == 0 and space.actions[aid].verb == "timeout"
+            assert len(g.hand(0)) == 4  # R1 R2 R3 and the penalty card
+            assert g.turn != 0 or len(g.history) > 1  # the turn moved on
+
+    run(go())
