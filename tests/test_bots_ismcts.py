@@ -11,6 +11,7 @@ import pytest
 from test_bots_heuristic import HOUSE_RULES, PRESETS, cards, play
 
 from unoarena.bots import ISMCTSBot, SearchView, make_bot
+from unoarena.bots.ismcts import anchored_choice
 from unoarena.engine import Game, RuleSet, Setup, parse_card, preset
 
 
@@ -164,3 +165,35 @@ def test_prefers_the_winning_line() -> None:
     bot.begin_round(rules, 0)
     a = bot.act(SearchView(g, 0), g.legal_actions(0), random.Random(2))
     assert a.cards == (parse_card("W4"),) and a.color == 0 and a.uno
+
+
+# -- the paired search ----------------------------------------------------------------------------
+def test_anchored_choice_needs_evidence_to_leave_the_heuristic() -> None:
+    """Another move replaces the heuristic's only when its paired advantage is more than
+    ``z`` standard errors; a lead that noise could explain keeps the anchor."""
+    # 10 samples: index 1 leads by 0.3 on average with a spread of 0.1 -> clear
+    diff = [0.0, 3.0, -1.0]
+    diff2 = [0.0, 10 * (0.3**2 + 0.1**2), 1.0]
+    ten = [10, 10, 10]
+    assert anchored_choice(diff, diff2, ten, 0, 1.0) == 1
+    # the same mean with a spread of 2.0 is within one standard error of zero
+    noisy = [0.0, 3.0, -1.0]
+    noisy2 = [0.0, 10 * (0.3**2 + 2.0**2), 1.0]
+    assert anchored_choice(noisy, noisy2, ten, 0, 1.0) == 0
+    assert anchored_choice(noisy, noisy2, ten, 0, 0.0) == 1  # z=0: plain argmax
+    assert anchored_choice([0.0, -0.5], [0.0, 0.5], [10, 10], 0, 0.0) == 0  # nothing beats it
+    assert anchored_choice([0.0, 1.0], [0.0, 1.0], [1, 1], 0, 0.0) == 0  # one sample: no spread
+    # an action dropped early (5 samples) is judged on its own samples
+    assert anchored_choice([0.0, 2.0, 1.0], [0.0, 0.9, 0.3], [20, 5, 20], 0, 1.0) == 1
+
+
+def test_paired_and_tree_searches_are_both_available() -> None:
+    rules = preset("classic", players=4)
+    for spec in ("ismcts:iterations=8,z=0.5", "ismcts:iterations=8,paired=0"):
+        a = play(rules, [spec, "heuristic", "heuristic", "heuristic"], 3)
+        b = play(rules, [spec, "heuristic", "heuristic", "heuristic"], 3)
+        assert a.history == b.history, spec
+    bot = make_bot("ismcts:paired=0,z=2.5", seed=1)
+    assert isinstance(bot, ISMCTSBot) and (bot.paired, bot.z) == (False, 2.5)
+    with pytest.raises(ValueError, match="z"):
+        make_bot("ismcts:z=-1")
