@@ -17,7 +17,8 @@ from cli_util import run
 from unoarena import __version__
 from unoarena.engine import KEYS, PRESETS, Match, match_record, preset
 from unoarena.i18n import detect, language, normalize
-from unoarena.rules_text import EXPLAIN, explain, keys_table, narrate
+from unoarena.narrate import Narrator
+from unoarena.rules_text import EXPLAIN, explain, keys_table
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_ID = re.compile(r"\((?:[^()]*?)(?:[A-Z0-9]+(?:-[A-Z0-9]+)+|§\d+)[^()]*\)")
@@ -136,11 +137,12 @@ def record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 def test_replay_narrates_without_hands(capsys: pytest.CaptureFixture[str], record: Path) -> None:
     rc, out, _err = run(capsys, "replay", str(record))
     assert rc == 0
-    assert re.search(r"^ +1\. seat \d (plays|draws|names) ", out, re.M)
-    assert re.search(r"seat \d plays (red|yellow|green|blue) ", out)
+    assert re.search(r"^ +1\. seat \d (played|drew|named|passed) ", out, re.M)
+    assert re.search(r"seat \d played an? (red|yellow|green|blue) ", out)
     assert "wins the round" in out
     assert "top " in out and "hands 0:" in out
-    assert "hand of seat" not in out and "drew" not in out
+    # no hand and no drawn card is shown to a table of onlookers
+    assert "hand of seat" not in out and "only seat" not in out and "You drew" not in out
 
 
 def test_replay_seat_shows_only_that_hand(capsys: pytest.CaptureFixture[str],
@@ -149,9 +151,9 @@ def test_replay_seat_shows_only_that_hand(capsys: pytest.CaptureFixture[str],
     assert rc == 0
     hands = re.findall(r"hand of seat (\d)", out)
     assert hands and set(hands) == {"1"}
-    private = re.findall(r"\(only seat (\d) sees\) seat (\d) drew", out)
-    assert private and all(a == b == "1" for a, b in private)
-    assert not re.search(r"seat [02] drew", out)
+    private = re.findall(r"\(only seat (\d) sees\) (.*)", out)
+    assert private and all(seat == "1" for seat, _text in private)
+    assert any(text.startswith("You drew ") for _seat, text in private)
 
 
 def test_replay_match_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,13 +206,11 @@ def test_narrate_hides_other_seats_private_events() -> None:
     events = [{"t": "draw", "seat": 2, "count": 2, "reason": "draw2"},
               {"t": "drew", "seat": 2, "cards": ["R5", "G7"], "to": 2},
               {"t": "skip", "seat": 2}]
-    line, private = narrate(events, viewer=1)
-    assert line == "seat 2 draws 2 cards (penalty) — seat 2 is skipped" and private == []
-    line, private = narrate(events, viewer=2)
-    assert private == ["seat 2 drew red 5, green 7"]
-    line, _p = narrate([{"t": "play", "seat": 2, "cards": ["RS"], "color": "R"},
-                        {"t": "skip", "seat": 3}])
-    assert line == "seat 2 plays red Skip — seat 3 is skipped"
+    narrator = Narrator([f"seat {s}" for s in range(4)])
+    line, private = narrator.line(events, viewer=1)
+    assert "R5" not in line and "red 5" not in line and private == []
+    line, private = narrator.line(events, viewer=2)
+    assert private == ["You drew red 5 + green 7."]
 
 
 # -- scenario, version, language -----------------------------------------------------------------

@@ -39,12 +39,12 @@ from .engine import (
 )
 from .i18n import N_, SUPPORTED, _, ngettext, set_language
 from .lab.commands import add_lab_parsers
+from .narrate import Narrator, round_start_lines
 from .rules_text import (
     card_text,
     color_text,
     deck_lines,
     explain,
-    narrate,
     preset_summary,
     special_cards,
     value_text,
@@ -287,10 +287,16 @@ class _Replay:
         self.step = step
         self.count = 0  # actions shown
         self.seen = 0  # events of the current game already narrated
+        self.narrator = Narrator([])
+
+    def _seats(self, rules: RuleSet) -> None:
+        """Players are called by their seats, as ``--seat`` and the state lines do."""
+        self.narrator = Narrator([_("seat {seat}").format(seat=s) for s in range(rules.players)])
 
     def game(self, rec: dict[str, Any], rules: RuleSet) -> None:
         it = iter_game(rec)
         game, _s, _a = next(it)
+        self._seats(rules)
         self._header(rules, rec.get("seed", 0),
                      _("dealer seat {dealer}").format(dealer=game.dealer))
         self._start(game)
@@ -300,8 +306,9 @@ class _Replay:
 
     def match(self, rec: dict[str, Any], rules: RuleSet) -> None:
         m = Match(rules, int(rec.get("seed", 0)))
+        self._seats(rules)
         self._header(rules, rec.get("seed", 0), _("match"))
-        line, _p = narrate(m.dealer_events, self.seat)
+        line, _p = self.narrator.line(m.dealer_events, self.seat)
         if line:
             self._print(line)
         for r, actions in enumerate(rec.get("rounds", [])):
@@ -329,8 +336,9 @@ class _Replay:
             what=what))
 
     def _start(self, game: Game) -> None:
-        line, private = narrate(game.events, self.seat)
-        self._print("   0. " + line)
+        _public, private = self.narrator.line(game.events, self.seat)
+        for i, line in enumerate(round_start_lines(game.events, self.narrator.names)):
+            self._print(("   0. " if i == 0 else "      ") + line)
         self._after(game, private)
         self.seen = len(game.events)
 
@@ -338,7 +346,7 @@ class _Replay:
         events = game.events[self.seen:]
         self.seen = len(game.events)
         self.count += 1
-        line, private = narrate(events, self.seat, seat, act)
+        line, private = self.narrator.line(events, self.seat, seat=seat, action=str(act))
         self._print(f"{self.count:>4}. {line}")
         self._after(game, private)
         if self.step:

@@ -308,8 +308,11 @@ class Narrator:
         if t in ("draw_penalty", "play", "pass", "catch", "challenge", "accept", "color",
                  "timeout", "misplay"):
             return self.deed(e)
-        if t in ("dealer_draw", "dealer"):
-            return None
+        if t == "dealer_draw":
+            drawn = ", ".join(f"{self.name(s)}: {card_text(c)}" for s, c in e.get("cards", []))
+            return _("cards drawn for the first deal: {cards}").format(cards=drawn)
+        if t == "dealer":
+            return _("{name} deals first").format(name=self.name(e["seat"]))
         return None
 
     # -- private lines -----------------------------------------------------------------------
