@@ -65,3 +65,17 @@ def test_scripts_differ_by_language() -> None:
     assert tw["Help [?]"].strs[0] != cn["Help [?]"].strs[0]
     assert "禁止" in tw["Skip"].strs[0] and "阻挡" in cn["Skip"].strs[0]
     assert "迴轉" in tw["Reverse"].strs[0] and "反转" in cn["Reverse"].strs[0]
+
+
+def test_speaking_switches_for_a_block_and_restores() -> None:
+    """A server makes the shared texts speak one person's language for a block; the process
+    language is back afterwards, even when the block fails."""
+    from unoarena import i18n
+
+    i18n.set_language("en")
+    with i18n.speaking(i18n.translator("zh_TW")):
+        assert i18n._("draw") != "draw"
+    assert i18n._("draw") == "draw"
+    with pytest.raises(RuntimeError), i18n.speaking(i18n.translator("zh_CN")):
+        raise RuntimeError("boom")
+    assert i18n._("draw") == "draw" and i18n.language() == "en"

@@ -8,7 +8,8 @@ so the English text is always the source of truth.
 The language comes from ``--lang``, else from the usual environment variables (``LANGUAGE``,
 ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English. Supported: ``en``, ``zh_TW`` (繁體中文),
 ``zh_CN`` (简体中文). A server that answers several people at once should not switch the
-process-wide language: it takes its own :func:`translator` per request.
+process-wide language: it takes its own :func:`translator` per request, and makes the shared
+narrator speak it for one synchronous block with :func:`speaking`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from __future__ import annotations
 import gettext
 import os
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "unoarena"
@@ -91,6 +93,20 @@ def set_language(lang: str | None = None) -> str:
     _translations = translator(chosen)
     _language = chosen
     return chosen
+
+
+@contextmanager
+def speaking(translations: gettext.NullTranslations) -> Iterator[None]:
+    """Translate through ``translations`` for the duration of a block, then restore the
+    catalogue in use. The block must not yield to other tasks (no ``await``): the catalogue
+    is process-wide, so the texts of one person are made while nobody else's are."""
+    global _translations
+    previous = _translations
+    _translations = translations
+    try:
+        yield
+    finally:
+        _translations = previous
 
 
 def language() -> str:

@@ -12,8 +12,7 @@ from __future__ import annotations
 import ast
 import gettext
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -157,19 +156,10 @@ def dictionary(lang: str) -> dict[str, Any]:
             "plurals": t.plural_msgs, "languages": LANGUAGES}
 
 
-@contextmanager
-def speaking(lang: str) -> Iterator[None]:
-    """Make :mod:`unoarena.i18n` speak ``lang`` for the duration of a synchronous block.
-
-    The shared narrator and rule texts translate through ``unoarena.i18n``'s current
-    catalogue; the block must not await, so no other client's text is made meanwhile.
-    """
-    previous = i18n._translations
-    i18n._translations = translations(lang)
-    try:
-        yield
-    finally:
-        i18n._translations = previous
+def speaking(lang: str) -> AbstractContextManager[None]:
+    """Make the shared narrator and rule texts speak ``lang`` (both domains) for one
+    synchronous block: :func:`unoarena.i18n.speaking` with this server's catalogue."""
+    return i18n.speaking(translations(lang))
 
 
 def T_(message: str) -> str:
