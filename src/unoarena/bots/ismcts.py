@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import cycle
 from typing import Any, ClassVar
 
@@ -413,30 +413,12 @@ class ISMCTSBot(BaseBot):
         c = self.c
         max_depth = self.depth
         plies = self.rollout_plies or 2_000  # a cap: rounds that never end are scored
-        limit = self.iterations
-        deadline = self._started + self.ms / 1000.0 if not limit else math.inf
-        clock = time.process_time
         root_set = set(roots)
-        t_search = clock()
         opp_tree = self.opponents
         my_team = team[me]
         it = 0
-        first: Game | None = g0
-        while True:
-            if limit:
-                if it >= limit:
-                    break
-            else:
-                # stop before an iteration that would overrun the budget (the mean so far
-                # predicts its cost), so that a move keeps within ``ms``
-                now = clock()
-                if it and now + (now - t_search) / it >= deadline:
-                    break
+        for g in self._budgeted(build, g0, rng):
             it += 1
-            if first is not None:
-                g, first = first, None
-            else:
-                g = build(rng)
             node = root
             path: list[Node] = []
             depth = 0
@@ -488,6 +470,26 @@ class ISMCTSBot(BaseBot):
         kids = root.children
         return max(roots, key=lambda i: (kids[i].n, kids[i].w) if i in kids else (-1, 0.0))
 
+    def _budgeted(self, build: Builder, g0: Game, rng: random.Random) -> Iterator[Game]:
+        """Determinizations for one search, ``g0`` first, while the budget lasts: ``iterations``
+        of them, or as many as fit in ``ms`` of CPU time counted from the start of the
+        decision (it stops before one that the mean cost so far says would overrun)."""
+        limit = self.iterations
+        deadline = self._started + self.ms / 1000.0 if not limit else math.inf
+        clock = time.process_time
+        t0 = clock()
+        it = 0
+        while True:
+            if limit:
+                if it >= limit:
+                    return
+            else:
+                now = clock()
+                if it and now + (now - t0) / it >= deadline:
+                    return
+            it += 1
+            yield g0 if it == 1 else build(rng)
+
     def search_paired(self, build: Builder, g0: Game, roots: list[int], tb: Tables,
                       rng: random.Random, prior: int) -> int:
         """Flat search with common random numbers, anchored on the heuristic's choice.
@@ -505,33 +507,16 @@ class ISMCTSBot(BaseBot):
         k = len(roots)
         p = roots.index(prior)
         plies = self.rollout_plies or 2_000
-        limit = self.iterations
-        deadline = self._started + self.ms / 1000.0 if not limit else math.inf
-        clock = time.process_time
-        t_search = clock()
         diff = [0.0] * k
         diff2 = [0.0] * k
         count = [0] * k
         alive = list(range(k))
         it = 0
-        first: Game | None = g0
         rewards = [0.0] * k
         playout = self._playout
         noise = self.noise
         rnd = rng.random
-        while True:
-            if limit:
-                if it >= limit:
-                    break
-            else:
-                now = clock()
-                if it and now + (now - t_search) / it >= deadline:
-                    break
-            it += 1
-            if first is not None:
-                g, first = first, None
-            else:
-                g = build(rng)
+        for it, g in enumerate(self._budgeted(build, g0, rng), 1):
             # the rollout noise every action sees, drawn once (reseeding a generator per
             # action cost more than the draws)
             draws = [rnd() for _ in range(_NOISE_DRAWS)]
