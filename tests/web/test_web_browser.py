@@ -110,8 +110,8 @@ def test_two_people_and_two_bots_play_a_whole_match(browser: Any, live: LiveServ
     bob = new_page(browser, errors)
     bob.goto(room_url)
     bob.select_option("#lang-select", "zh_TW")
-    bob.wait_for_selector("#join-button")
-    assert bob.inner_text("#join-button") == "加入"
+    # the page fetches the catalogue and redraws: wait for the translated button
+    sync_api.expect(bob.locator("#join-button")).to_have_text("加入", timeout=15000)
     bob.fill("#join-name", "Bob")
     bob.click("#join-button")
     bob.wait_for_selector(".waiting")
@@ -165,5 +165,5 @@ def test_two_people_and_two_bots_play_a_whole_match(browser: Any, live: LiveServ
     ann.wait_for_selector("#replay-line")
     first = ann.inner_text("#replay-step")
     ann.click("#replay-next")
-    assert ann.inner_text("#replay-step") != first
+    sync_api.expect(ann.locator("#replay-step")).not_to_have_text(first)
     assert not errors, errors
