@@ -39,6 +39,7 @@ from typing import Any
 from unoarena.bots import Bot, SearchView, make_bot
 from unoarena.driver import play_round
 from unoarena.engine import Action, Game, RuleSet, preset
+from unoarena.lab import wilson
 
 #: name -> (players, spec of the measured bot, spec of the others)
 MATCHUPS: dict[str, tuple[int, str, str]] = {
@@ -48,17 +49,6 @@ MATCHUPS: dict[str, tuple[int, str, str]] = {
     "ismcts-3heuristic": (4, "ismcts", "heuristic"),
 }
 TARGETS = {"ismcts-basic": 0.60, "ismcts-heuristic": 0.55, "ismcts-3heuristic": 0.33}
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (draws count half)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 class Seat:

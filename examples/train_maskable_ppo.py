@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
 from typing import Any
@@ -28,6 +27,7 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv
 
+from unoarena.lab import wilson
 from unoarena.rl import UnoEnv
 
 
@@ -48,17 +48,6 @@ class FlatObs(gym.ObservationWrapper[Any, Any, Any]):
 def make_env(args: argparse.Namespace, opponents: str, seed: int) -> FlatObs:
     return FlatObs(UnoEnv(args.preset, players=args.players, opponents=opponents, seat=None,
                           seed=seed))
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    d = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / d
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / d
-    return (centre - half, centre + half)
 
 
 def evaluate(model: MaskablePPO | None, args: argparse.Namespace, opponents: str,

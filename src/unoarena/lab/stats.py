@@ -18,10 +18,10 @@ from typing import Any
 Z95 = 1.959963984540054
 
 
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for ``k`` successes in ``n`` trials: unlike the normal
-    approximation it stays inside 0..1 and is honest for rates near 0 or 1 (a seat that never
-    wins, a bot that always does). ``(0, 1)`` when ``n`` is 0: nothing is known."""
+def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for ``k`` successes in ``n`` trials (a draw may count half):
+    unlike the normal approximation it stays inside 0..1 and is honest for rates near 0 or 1
+    (a seat that never wins, a bot that always does). ``(0, 1)`` when ``n`` is 0."""
     if n <= 0:
         return 0.0, 1.0
     p = k / n
