@@ -77,3 +77,37 @@ def test_everyone_a_bot_is_watched() -> None:
 
     run(go())
     assert table.players[0].kind != HUMAN
+
+
+def test_another_person_at_the_terminal_catches_a_forgotten_uno() -> None:
+    """South plays down to one card without calling UNO; a bot is next and thinks. North-East,
+    the other person at this terminal, presses c: the catch is theirs (UNO-2), South draws."""
+    from test_tui_support import exact_table
+
+    table = exact_table("classic", {0: ["R1", "R2"], 1: ["G7", "G8", "G9"],
+                                    2: ["B1", "B2", "B3"]},
+                        top=["R5"], players=3, people=1)
+    table.players[2] = Player(table.players[2].name, HUMAN)  # seats 0 and 2 are people
+    table.timing = Timing(move=30.0, catch=30.0, window=30.0, other=30.0)  # the bot waits
+    g = table.match.game
+
+    async def go() -> None:
+        app = UnoApp(table=table)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            if isinstance(app.screen, HandoverScreen):
+                await pilot.press("enter")
+                await settle(pilot, app)
+            ts = app.table_screen
+            assert ts is not None and ts.viewer_seat == 0
+            await pilot.press("1")  # R1, UNO not armed
+            await pilot.pause(0.1)
+            assert g.uno_exposed == 0 and g.turn == 1
+            assert "forgot to call UNO: press c" in screen_text(app)
+            await pilot.press("c")
+            await pilot.pause(0.1)
+            seat, aid = g.history[-1]
+            assert seat == 2 and g.space.actions[aid].verb == "catch"
+            assert len(g.hand(0)) == 1 + table.rules.uno_penalty
+
+    run(go())

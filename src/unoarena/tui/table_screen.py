@@ -156,9 +156,11 @@ class TableScreen(Screen[None]):
                 self.table.apply(d.seat, d.action)
         self.advance()
 
-    def act(self, action: Action | str) -> bool:
-        """Apply the viewer's action; a refusal is shown, in the viewer's language."""
-        seat = self.viewer_seat
+    def act(self, action: Action | str, seat: int | None = None) -> bool:
+        """Apply the viewer's action (or, in hot-seat, that of another person at this
+        terminal: ``seat``); a refusal is shown, in the viewer's language."""
+        if seat is None:
+            seat = self.viewer_seat
         if seat is None:
             return False
         try:
@@ -450,6 +452,9 @@ class TableScreen(Screen[None]):
             target = next(a.target for a in legal if a.verb == "catch")
             parts.append(_("{name} forgot to call UNO: press c to catch them!").format(
                 name=t.name(target)))
+        elif g.uno_exposed is not None and self.hotseat_catchers():
+            parts.append(_("{name} forgot to call UNO: press c to catch them!").format(
+                name=t.name(g.uno_exposed)))
         if "uno" in verbs and seat is not None and g.turn != seat:
             parts.append(_("You forgot UNO: press u now!"))
         if "jump_in" in verbs:
@@ -591,6 +596,13 @@ class TableScreen(Screen[None]):
         catches = [a for a in self.legal() if a.verb == "catch"]
         if catches:
             self.act(catches[0])
+            return
+        others = self.hotseat_catchers()
+        if len(others) == 1:
+            self.act(others[0][1], seat=others[0][0])
+            return
+        if others:
+            self.ask_hotseat_catch(others)
             return
         g = self.table.game
         if self.table.rules.false_uno_penalty and self.viewer_seat is not None:
@@ -791,6 +803,31 @@ class TableScreen(Screen[None]):
             cancel=can_play, note=_("Esc: answer with a card instead") if can_play else ""))
         if pick is not None:
             self.act(pick)
+
+    def hotseat_catchers(self) -> list[tuple[int, Action]]:
+        """The other people at this terminal who may catch now, with their catch: at a real
+        table anyone may call out a forgotten UNO, not only whoever holds the cards (here,
+        the screen). Empty outside hot-seat."""
+        t = self.table
+        mine = self.viewer_seat
+        out: list[tuple[int, Action]] = []
+        for p in t.human_players():
+            s = t.seat_of(p)
+            if s != mine:
+                c = next((a for a in t.legal(s) if a.verb == "catch"), None)
+                if c is not None:
+                    out.append((s, c))
+        return out
+
+    @work(exclusive=True, group="ask")
+    async def ask_hotseat_catch(self, catchers: list[tuple[int, Action]]) -> None:
+        t = self.table
+        opts = [Option(s, t.name(s), str(i + 1)) for i, (s, _a) in enumerate(catchers)]
+        pick = await self.app.push_screen_wait(ChoiceDialog(
+            "catch", _("Who calls it?"), opts))
+        for s, a in catchers:
+            if s == pick:
+                self.act(a, seat=s)
 
     @work(exclusive=True, group="ask")
     async def ask_false_catch(self) -> None:
