@@ -17,13 +17,14 @@ counts (an action is scored against the number of times it was available), and p
 root action visited most.
 
 What was measured (four players, one ``ismcts`` against three ``heuristic``, 600 rounds each,
-50 ms): the UCB tree and the paired search both win about 28% (par 25%); the threshold ``z``
-(0, 1, 2) and rollouts of 10, 20 or 30 plies move that by less than the noise; six times the
-budget (300 ms) reaches about 32%. In two-player games ten plies and the fitted model beat
-whole-round playouts clearly (64% against 40% versus ``heuristic`` at 50 ms: UNO is so random
-that whole rounds carry almost no signal at this budget), and deeper trees (opponents' nodes
-too) measured weaker at the same budget: their nodes merge hands that differ from one
-determinization to the next. All of these remain options.
+50 ms): the UCB tree and the paired search both win 28-30% (par 25%); the threshold ``z``
+(0, 1, 2), rollouts of 5 to 30 plies, less rollout noise and the compiled engine's extra
+iterations move that by less than the noise; six times the budget (300 ms) reaches about 32%.
+In two-player games ten plies and the fitted model beat whole-round playouts clearly (64%
+against 40% versus ``heuristic`` at 50 ms: UNO is so random that whole rounds carry almost no
+signal at this budget), and deeper trees (opponents' nodes too) measured weaker at the same
+budget: their nodes merge hands that differ from one determinization to the next. All of these
+remain options.
 
 Determinizations never come from hidden state. The bot builds them from its view:
 
