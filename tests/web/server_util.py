@@ -133,6 +133,20 @@ def join(server: LiveServer, room: str, name: str) -> dict[str, Any]:
     return out
 
 
+def host_and_bob(server: LiveServer, seats: list[str],
+                 **rules: Any) -> tuple[str, Client, Client, dict[str, Any]]:
+    """A room of Ann (the host) and ``seats``, with Bob joined and both connected: the room
+    id, Ann's and Bob's clients, and Bob's join answer (his seat and token)."""
+    room = create_room(server, seats, **rules)
+    rid = room["room"]
+    bob_seat = join(server, rid, "Bob")
+    host = Client(server.url, rid, room["token"])
+    bob = Client(server.url, rid, bob_seat["token"])
+    host.wait("welcome")
+    bob.wait("welcome")
+    return rid, host, bob, bob_seat
+
+
 def pick(legal: list[str], rng: Any) -> str:
     """A random legal action, preferring plays with UNO declared, never a voluntary catch."""
     plays = [a for a in legal if a.startswith(("play", "color", "give", "accept"))]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from server_util import Client, create_room, join, play
+from server_util import Client, create_room, host_and_bob, play
 from sqlalchemy import func, select
 
 from unoarena.web.store import actions, matches, rooms
@@ -14,13 +14,7 @@ from unoarena.web.store import actions, matches, rooms
 
 def test_actions_are_stored_and_a_restart_resumes_exactly(make_server: Any) -> None:
     server = make_server()
-    room = create_room(server, ["human", "bot", "bot"], jump_in=True)
-    rid = room["room"]
-    bob_seat = join(server, rid, "Bob")
-    host = Client(server.url, rid, room["token"])
-    bob = Client(server.url, rid, bob_seat["token"])
-    host.wait("welcome")
-    bob.wait("welcome")
+    rid, host, bob, bob_seat = host_and_bob(server, ["human", "bot", "bot"], jump_in=True)
     host.send({"type": "start", "token": host.token})
     play([host, bob], random.Random(7), until=lambda cs: (cs[0].state or {}).get("seq", 0) > 15,
          timeout=30)
@@ -42,7 +36,7 @@ def test_actions_are_stored_and_a_restart_resumes_exactly(make_server: Any) -> N
     again = make_server()
     info = again.http.get(f"/api/rooms/{rid}").json()
     assert info["status"] == "playing"
-    for token in (room["token"], bob_seat["token"]):
+    for token in (host.token, bob_seat["token"]):
         c = Client(again.url, rid, token)
         c.wait("welcome")
         st = c.wait("state")

@@ -6,17 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from server_util import Client, LiveServer, create_room, join
+from server_util import Client, LiveServer, create_room, host_and_bob
 
 
 def table(server: LiveServer) -> tuple[str, Client, Client, dict[str, Any]]:
-    room = create_room(server, ["human", "bot", "bot"])
-    rid = room["room"]
-    bob_seat = join(server, rid, "Bob")
-    host = Client(server.url, rid, room["token"])
-    bob = Client(server.url, rid, bob_seat["token"])
-    host.wait("welcome")
-    bob.wait("welcome")
+    rid, host, bob, bob_seat = host_and_bob(server, ["human", "bot", "bot"])
     host.send({"type": "start", "token": host.token})
     host.wait("state")
     bob.wait("state")
