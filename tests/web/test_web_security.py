@@ -101,7 +101,9 @@ def test_illegal_actions_change_nothing(server: LiveServer) -> None:
     missing = next(c for c in ("R0", "Y0", "G0", "B0", "W", "W4") if c not in hand)
     me.act(f"play {missing}", seq=seq)
     err = me.wait("error")
-    assert err["code"] == "card_not_in_hand" and err["detail"]
+    # A wild starter's colour is named first (START-4), before any play is looked at.
+    expected = "must_name_color" if me.state["view"]["phase"] == "color" else "card_not_in_hand"
+    assert err["code"] == expected and err["detail"]
     me.act("catch 9", seq=seq)
     assert me.wait("error")["code"] in ("no_window", "bad_target", "not_your_turn")
     unchanged(me, seq)
