@@ -21,8 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .common import LabError
-from .parallel import Progress, plan
+from .common import LabError, Progress, plan
 
 J = TypeVar("J")
 R = TypeVar("R")

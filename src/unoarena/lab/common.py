@@ -9,8 +9,9 @@ whichever process, chunk or machine plays it.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..bots import Bot, make_bot, split_specs
 from ..driver import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_ROUNDS, play_round
@@ -28,6 +29,19 @@ _MASK63 = (1 << 63) - 1
 class LabError(ValueError):
     """A request the lab cannot carry out as given (bad bot list, rule spec, worker count,
     missing optional package); the message says what was wrong and what is allowed."""
+
+
+#: Called with the number of games done so far.
+Progress = Callable[[int], None]
+
+
+def plan(total: int, parts: int, max_chunk: int) -> list[tuple[int, int]]:
+    """Split ``0..total`` into about ``parts`` chunks of at most ``max_chunk`` games (for
+    worker processes and Ray tasks alike)."""
+    if total <= 0:
+        return []
+    size = max(1, min(max_chunk, math.ceil(total / max(1, parts))))
+    return [(a, min(total, a + size)) for a in range(0, total, size)]
 
 
 def derive(seed: int, *parts: object) -> int:

@@ -13,28 +13,15 @@ needs the task to be importable by name, which module-level functions are.
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import TypeVar
 
-from .common import LabError
+from .common import LabError, Progress, plan
 
 J = TypeVar("J")
 R = TypeVar("R")
-
-#: Called with the number of games done so far.
-Progress = Callable[[int], None]
-
-
-def plan(total: int, parts: int, max_chunk: int) -> list[tuple[int, int]]:
-    """Split ``0..total`` into about ``parts`` chunks of at most ``max_chunk`` games."""
-    if total <= 0:
-        return []
-    size = max(1, min(max_chunk, math.ceil(total / max(1, parts))))
-    return [(a, min(total, a + size)) for a in range(0, total, size)]
-
 
 def run_chunks(task: Callable[[J, int, int], R], job: J, total: int, *, workers: int = 1,
                cluster: str | None = None, progress: Progress | None = None) -> list[R]:
