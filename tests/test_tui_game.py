@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_tui_support import Driver, run, screen_text
+from test_tui_support import Driver, run, screen_text, settle
 
 from unoarena.engine import preset, replay_match
 from unoarena.tui.app import UnoApp
@@ -97,5 +97,25 @@ def test_turn_timer_times_out_a_person_who_waits() -> None:
             assert seat == 0 and space.actions[aid].verb == "timeout"
             assert len(g.hand(0)) == 4  # R1 R2 R3 and the penalty card
             assert g.turn != 0 or len(g.history) > 1  # the turn moved on
+
+    run(go())
+
+
+def test_a_new_game_after_the_match() -> None:
+    """When the match is over, n opens the new-game screen for the next one."""
+    from unoarena.tui.newgame import NewGameScreen
+
+    rules = preset("classic", target_score=30)
+    table = Table(rules, default_players(rules, "basic"), 5, timing=Timing.zero())
+    app = UnoApp(table=table)
+
+    async def go() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await Driver(pilot, app).play_match()
+            assert isinstance(app.screen, MatchResultScreen)
+            await pilot.press("n")
+            await settle(pilot, app)
+            assert isinstance(app.screen, NewGameScreen)
+            assert app.table_screen is None
 
     run(go())

@@ -34,6 +34,12 @@ class UnoApp(App[int]):
         else:
             self.push_screen(NewGameScreen(timing=self.timing, **self.newgame))
 
+    def on_new_game_screen_start(self, message: NewGameScreen.Start) -> None:
+        self.switch_screen(TableScreen(message.table))
+
+    def on_table_screen_new_game(self, _message: TableScreen.NewGame) -> None:
+        self.switch_screen(NewGameScreen())
+
     @property
     def table_screen(self) -> TableScreen | None:
         """The table, wherever it is in the stack of screens."""

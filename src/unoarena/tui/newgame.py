@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
 
@@ -51,6 +52,13 @@ CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
 
 
 class NewGameScreen(Screen[None]):
+    class Start(Message):
+        """Sent when the person starts the game set up here: the app opens its table."""
+
+        def __init__(self, table: Table) -> None:
+            super().__init__()
+            self.table = table
+
     DEFAULT_CSS = """
     NewGameScreen VerticalScroll { padding: 0 2; }
     NewGameScreen .title { text-style: bold; margin: 1 0 0 0; }
@@ -264,8 +272,7 @@ class NewGameScreen(Screen[None]):
             self.error = str(e)
             self.query_one("#error", Static).update(self.error)
             return
-        from .table_screen import TableScreen
-        self.app.switch_screen(TableScreen(table))
+        self.post_message(self.Start(table))
 
     async def action_language(self) -> None:
         from ..i18n import SUPPORTED, language, set_language

@@ -17,6 +17,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, RichLog, Static
@@ -47,6 +48,10 @@ class ActionButton(Button, can_focus=False):
 
 class TableScreen(Screen[None]):
     """See the module docstring. ``viewer`` is the player (not seat) in front of the screen."""
+
+    class NewGame(Message):
+        """Sent when, after a match, the person asks for a new one: the app opens the new-game
+        screen."""
 
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
@@ -252,8 +257,7 @@ class TableScreen(Screen[None]):
 
     def _after_match(self, what: str | None) -> None:
         if what == "new":
-            from .newgame import NewGameScreen
-            self.app.switch_screen(NewGameScreen())
+            self.post_message(self.NewGame())
         else:
             self.app.exit(0)
 
