@@ -12,6 +12,9 @@ from unoarena.tui.dialogs import HandoverScreen
 from unoarena.tui.session import HUMAN, Player, Table, Timing
 from unoarena.tui.table_screen import TableScreen
 
+#: Bots that wait long enough for the people at the terminal to act first.
+SLOW_BOTS = Timing(move=30.0, catch=30.0, window=30.0, other=30.0)
+
 
 @pytest.fixture(autouse=True)
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,13 +85,12 @@ def test_everyone_a_bot_is_watched() -> None:
 def test_another_person_at_the_terminal_catches_a_forgotten_uno() -> None:
     """South plays down to one card without calling UNO; a bot is next and thinks. North-East,
     the other person at this terminal, presses c: the catch is theirs (UNO-2), South draws."""
-    from test_tui_support import exact_table
 
     table = exact_table("classic", {0: ["R1", "R2"], 1: ["G7", "G8", "G9"],
                                     2: ["B1", "B2", "B3"]},
                         top=["R5"], players=3, people=1)
     table.players[2] = Player(table.players[2].name, HUMAN)  # seats 0 and 2 are people
-    table.timing = Timing(move=30.0, catch=30.0, window=30.0, other=30.0)  # the bot waits
+    table.timing = SLOW_BOTS
     g = table.match.game
 
     async def go() -> None:
@@ -109,5 +111,47 @@ def test_another_person_at_the_terminal_catches_a_forgotten_uno() -> None:
             seat, aid = g.history[-1]
             assert seat == 2 and g.space.actions[aid].verb == "catch"
             assert len(g.hand(0)) == 1 + table.rules.uno_penalty
+
+    run(go())
+
+
+@pytest.mark.parametrize("north_west", [["G7", "G8", "G9"], ["G7", "G8"]])
+def test_the_person_who_forgot_calls_uno_late_on_the_next_persons_screen(
+        north_west: list[str]) -> None:
+    """South plays down to one card without calling UNO; the terminal passes to North-West,
+    another person. Before North-West acts, South may still shout UNO (UNO-2): u declares it
+    for South. When North-West holds two cards, u could also mean North-West's own UNO for
+    its next play, so a dialog asks which."""
+    from textual.widgets import Button
+
+    table = exact_table("classic", {0: ["R1", "R2"], 1: north_west, 2: ["B1", "B2", "B3"]},
+                        top=["R5"], players=3, people=2)
+    table.timing = SLOW_BOTS
+    g = table.match.game
+
+    async def go() -> None:
+        app = UnoApp(table=table)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("enter")  # South takes the terminal
+            await settle(pilot, app)
+            await pilot.press("1")  # R1, UNO not armed: South is exposed
+            await settle(pilot, app)
+            assert isinstance(app.screen, HandoverScreen)
+            await pilot.press("enter")  # North-West takes the terminal
+            await settle(pilot, app)
+            ts = app.table_screen
+            assert ts is not None and ts.viewer_seat == 1 and g.uno_exposed == 0
+            assert "South may still press u to call it." in screen_text(app)
+            await pilot.press("u")
+            await settle(pilot, app)
+            if len(north_west) == 2:
+                assert "Who calls UNO?" in screen_text(app)
+                await pilot.click(next(b for b in app.screen.query(Button)
+                                       if "calls UNO now" in str(b.label)))
+                await settle(pilot, app)
+            seat, aid = g.history[-1]
+            assert seat == 0 and g.space.actions[aid].verb == "uno"
+            assert g.uno_exposed is None and len(g.hand(0)) == 1 and g.turn == 1
 
     run(go())

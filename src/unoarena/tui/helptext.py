@@ -28,6 +28,8 @@ def key_lines() -> list[str]:
         _("← → move the cursor, Enter plays the card under it"),
         _("d: draw (or press the launcher)   p: keep the drawn card and pass"),
         _("u: call UNO (before or after your play)   c: catch a player without UNO"),
+        _("Several people at one terminal: any of them may press c to catch, and the one "
+          "who forgot may press u to call UNO late, on whoever's screen is showing"),
         _("x: challenge a Wild Draw Four   a: accept it"),
         _("? or F1: this help   s: save   l: language   q: quit"),
     ]

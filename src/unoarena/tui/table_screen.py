@@ -456,8 +456,11 @@ class TableScreen(Screen[None]):
             target = next(a.target for a in legal if a.verb == "catch")
             parts.append(_("{name} forgot to call UNO: press c to catch them!").format(
                 name=t.name(target)))
-        elif g.uno_exposed is not None and self.hotseat_catchers():
+        elif g.uno_exposed is not None and self.hotseat_others("catch"):
             parts.append(_("{name} forgot to call UNO: press c to catch them!").format(
+                name=t.name(g.uno_exposed)))
+        if g.uno_exposed is not None and self.hotseat_others("uno"):
+            parts.append(_("{name} may still press u to call it.").format(
                 name=t.name(g.uno_exposed)))
         if "uno" in verbs and seat is not None and g.turn != seat:
             parts.append(_("You forgot UNO: press u now!"))
@@ -587,21 +590,34 @@ class TableScreen(Screen[None]):
         self._simple("accept")
 
     def action_uno(self) -> None:
-        """A late UNO when it is open; else UNO armed for the next play (UNO-4)."""
+        """A late UNO when it is open (the viewer's, or in hot-seat that of the person who
+        just played and forgot); else UNO armed for the next play (UNO-4)."""
         if any(a.verb == "uno" for a in self.legal()):
             self._simple("uno")
+            return
+        late = self.hotseat_others("uno")
+        if late and (self.viewer is None or not self._may_arm()):
+            self.act(late[0][1], seat=late[0][0])
+            return
+        if late:
+            self.ask_hotseat_uno(late[0])
             return
         if self.viewer is None:
             return
         self.uno_armed = not self.uno_armed
         self.render_all()
 
+    def _may_arm(self) -> bool:
+        """Could arming UNO matter to the viewer: may its next play leave it one card?"""
+        seat = self.viewer_seat
+        return seat is not None and len(self.table.game.hand(seat)) <= 2
+
     def action_catch(self) -> None:
         catches = [a for a in self.legal() if a.verb == "catch"]
         if catches:
             self.act(catches[0])
             return
-        others = self.hotseat_catchers()
+        others = self.hotseat_others("catch")
         if len(others) == 1:
             self.act(others[0][1], seat=others[0][0])
             return
@@ -808,9 +824,10 @@ class TableScreen(Screen[None]):
         if pick is not None:
             self.act(pick)
 
-    def hotseat_catchers(self) -> list[tuple[int, Action]]:
-        """The other people at this terminal who may catch now, with their catch: at a real
-        table anyone may call out a forgotten UNO, not only whoever holds the cards (here,
+    def hotseat_others(self, verb: str) -> list[tuple[int, Action]]:
+        """The other people at this terminal who may ``catch`` now, or call their forgotten
+        ``uno`` late, with that action: at a real table anyone may call out a forgotten UNO,
+        and the one who forgot may still shout it, not only whoever holds the cards (here,
         the screen). Empty outside hot-seat."""
         t = self.table
         mine = self.viewer_seat
@@ -818,10 +835,25 @@ class TableScreen(Screen[None]):
         for p in t.human_players():
             s = t.seat_of(p)
             if s != mine:
-                c = next((a for a in t.legal(s) if a.verb == "catch"), None)
+                c = next((a for a in t.legal(s) if a.verb == verb), None)
                 if c is not None:
                     out.append((s, c))
         return out
+
+    @work(exclusive=True, group="ask")
+    async def ask_hotseat_uno(self, late: tuple[int, Action]) -> None:
+        """``u`` pressed while both mean something: the late UNO of the person who forgot,
+        or UNO armed for the viewer's own next play."""
+        t = self.table
+        seat, action = late
+        opts = [Option("late", _("{name} calls UNO now").format(name=t.name(seat)), "1"),
+                Option("arm", _("UNO with my next card"), "2")]
+        pick = await self.app.push_screen_wait(ChoiceDialog("uno", _("Who calls UNO?"), opts))
+        if pick == "late":
+            self.act(action, seat=seat)
+        elif pick == "arm":
+            self.uno_armed = not self.uno_armed
+            self.render_all()
 
     @work(exclusive=True, group="ask")
     async def ask_hotseat_catch(self, catchers: list[tuple[int, Action]]) -> None:
