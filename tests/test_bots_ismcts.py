@@ -5,14 +5,17 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from test_bots_heuristic import HOUSE_RULES, PRESETS, cards, play
 
 from unoarena.bots import ISMCTSBot, SearchView, make_bot
-from unoarena.bots.ismcts import anchored_choice
+from unoarena.bots.inference import COLOR_OF, Group, Layout, Trace
+from unoarena.bots.ismcts import Tables, anchored_choice, rollout_choice
 from unoarena.engine import Game, RuleSet, Setup, parse_card, preset
+from unoarena.engine.cards import KCOLOR
 
 
 @pytest.mark.parametrize("name", PRESETS)
@@ -197,3 +200,78 @@ def test_paired_and_tree_searches_are_both_available() -> None:
     assert isinstance(bot, ISMCTSBot) and (bot.paired, bot.z) == (False, 2.5)
     with pytest.raises(ValueError, match="z"):
         make_bot("ismcts:z=-1")
+
+
+# -- the rollout policy: how the search expects the other players to play ------------------------
+def _choice(g: Game, seat: int) -> str:
+    tb = Tables.of(g)
+    ids = ISMCTSBot._canon(g.legal_ids(seat), tb)
+    return str(g.space.actions[rollout_choice(g, seat, ids, tb, lambda: 0.0, 0.0)])
+
+
+def test_rollouts_do_not_bluff_a_wild_draw_four() -> None:
+    """Players rarely bluff a Wild Draw Four while they hold the colour in force, so the
+    rollouts do not either: the same W4 that is played from a hand without red is held back
+    from a hand with a red card."""
+    rules = preset("classic", players=4)
+    greens = ("G1", "G2", "G3", "G4")
+    no_red = Setup(hands={0: cards("W4", *greens), 1: cards("B1"), 2: cards("B2"),
+                          3: cards("B3")}, discard=cards("R9"), turn=0)
+    assert _choice(Game(rules, 1, setup=no_red), 0).startswith("play W4")
+    with_red = Setup(hands={0: cards("W4", "R5", *greens), 1: cards("B1"), 2: cards("B2"),
+                            3: cards("B3")}, discard=cards("R9"), turn=0)
+    assert _choice(Game(rules, 1, setup=with_red), 0) == "play R5"
+
+
+def test_rollouts_challenge_a_wild_draw_four_from_a_big_hand() -> None:
+    """Opponents challenge a W4 played from a hand that could well hold the colour (three
+    cards or more after it), and accept one from a nearly empty hand."""
+    rules = preset("classic", players=4)
+    for rest, expected in ((("G1", "G2", "B3"), "challenge"), (("G1", "G2"), "accept")):
+        setup = Setup(hands={0: cards("W4", *rest), 1: cards("B1", "B2"), 2: cards("B4"),
+                             3: cards("B5")}, discard=cards("R9"), turn=0)
+        g = Game(rules, 1, setup=setup)
+        g.apply("play W4 color=G", 0)
+        assert _choice(g, 1) == expected, rest
+
+
+# -- inference from plays -----------------------------------------------------------------------
+def test_a_named_colour_makes_deals_long_in_it() -> None:
+    """A seat that named green with a wild most likely holds more green than anything: the
+    weighted deals give it more green cards than plain ones do, and cards drawn since blur
+    that evidence."""
+    rules = preset("classic", players=2)
+    pool = sorted(k for k, c in enumerate(rules.deck.counts) for _ in range(c)
+                  if KCOLOR[k] >= 0)
+    green = COLOR_OF["G"]
+    trace = Trace(parse_card("R5"), COLOR_OF["R"], parse_card("W"), green)
+
+    def layout() -> Layout:
+        lay = Layout(0, [1], [[], []], [[], [Group(5)]], pool, 0, [])
+        lay.evidence, lay.two = [(1, trace)], True
+        return lay
+
+    def mean_green(draw: Callable[[random.Random], Any]) -> float:
+        r = random.Random(4)
+        hands = [draw(r)[0][1] for _ in range(600)]
+        return sum(KCOLOR[k] == green for h in hands for k in h) / len(hands)
+
+    lay = layout()
+    assert mean_green(lay.draw) > mean_green(lay.sample) + 0.5
+    long_green = cards("G1", "G2", "G3", "B4", "Y5")
+    short_green = cards("G1", "B2", "B3", "Y4", "Y5")
+    sharp = trace.likelihood(long_green, True, 0.5) / trace.likelihood(short_green, True, 0.5)
+    trace.draws = 2
+    blurred = trace.likelihood(long_green, True, 0.5) / trace.likelihood(short_green, True, 0.5)
+    assert sharp > blurred > 1.0
+
+
+def test_rollouts_stack_rather_than_accept_when_they_do_not_challenge() -> None:
+    """Where a Wild Draw Four may be stacked (HR-STACK4), a player that does not challenge it
+    passes it on with its own W4 rather than taking the cards."""
+    rules = preset("classic", players=4, stack_draw4=True)
+    setup = Setup(hands={0: cards("W4", "G1", "G2"), 1: cards("W4", "B2"), 2: cards("B4"),
+                         3: cards("B5")}, discard=cards("R9"), turn=0)
+    g = Game(rules, 1, setup=setup)
+    g.apply("play W4 color=G", 0)
+    assert _choice(g, 1).startswith("play W4")

@@ -10,13 +10,19 @@ no card of the top's rank and no wild, or it would have played one).
 incrementally and keeps, per other seat, the cards known to be in its hand and *slot groups*:
 ``[count, excluded kinds]``, the unknown cards it holds, each group with the kinds it is
 believed not to hold. A draw adds a group with no exclusions, because a newly drawn card can be
-anything; a forced draw adds its exclusions to the older groups only. :meth:`CardTracker.sample`
-deals a full, consistent guess of every hidden card from that knowledge: the determinizations
-that information-set search plays out. Everything here is derived from the view alone.
+anything; a forced draw adds its exclusions to the older groups only. It also keeps each
+opponent's recent plain plays (:class:`Trace`: the table, the card, the colour a wild named,
+what the hand did since): players pick the card whose colour they hold most and name their
+longest colour, so a play says something about the rest of the hand.
+:meth:`CardTracker.hidden_layout` turns this into a :class:`Layout`, whose :meth:`Layout.draw`
+deals full, consistent guesses of every hidden card, weighed by how well each explains those
+plays: the determinizations that information-set search plays out. Everything here is derived
+from the view alone.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -101,9 +107,8 @@ class CardTracker:
         self.lock_owner = -1
         self.my_hand: list[int] = []
         self.named = [-1] * n  # colour a seat named with its last play, a wild (it holds some)
-        # per seat, its last plain play while its hand has not changed otherwise since:
-        # (top before, colour before, card played), evidence of what else it held
-        self.evidence: list[tuple[int, int, int] | None] = [None] * n
+        # per seat, its recent plain plays: evidence of what else it held (see :class:`Trace`)
+        self.trail: list[list[Trace]] = [[] for _ in range(n)]
         self.w4_before = -1  # colour in force before the last W4 was played
         self.w4_seat = -1
         self._penalty_presses = 0
@@ -184,12 +189,13 @@ class CardTracker:
         elif t == "hand_shown":
             s = e["seat"]
             if s != me:
-                self.evidence[s] = None
+                self.trail[s] = []
                 self.known[s] = kinds(e["cards"])
                 self.groups[s] = []
         elif t == "misplay":
             s = e["seat"]
             if s != me:
+                self.trail[s] = []
                 for k in kinds(e["cards"]):
                     self._remove(s, k)
                     self.known[s].append(k)
@@ -213,7 +219,7 @@ class CardTracker:
                 else:
                     self.stats.innocent += 1
         elif t in ("swap_hands", "rotate_hands", "swap_taken", "give"):
-            self.evidence = [None] * self.n
+            self.trail = [[] for _ in range(self.n)]
         if t == "swap_hands":
             self._swap(e["seat"], e["target"])
         elif t == "rotate_hands":
@@ -247,10 +253,18 @@ class CardTracker:
             self.w4_before = self.color
             self.w4_seat = s
         if s != self.seat:
+            left = (cards[1:] if skip_first else cards) + gone
+            trail = self.trail[s]
+            for tr in trail:
+                tr.after.extend(left)
             plain = len(cards) == 1 and not gone and not skip_first and self.top >= 0 \
                 and self.color >= 0 and self.lock_color < 0 and not e.get("target") \
                 and not e.get("power")
-            self.evidence[s] = (self.top, self.color, last) if plain else None
+            if plain:
+                named = COLOR_OF[e["color"]] if IS_WILD[last] and e.get("color") else -1
+                trail.append(Trace(self.top, self.color, last, named))
+                if len(trail) > Trace.KEEP:
+                    del trail[0]
         self.discard.extend(gone)
         self.discard.extend(cards)
         self.top = last
@@ -278,7 +292,8 @@ class CardTracker:
         if s == self.seat or s < 0:
             return
         if count:
-            self.evidence[s] = None
+            for tr in self.trail[s]:
+                tr.draws += count
         if turn and self.top >= 0:
             # a seat that draws on its turn had nothing to play (bots never draw by choice);
             # the drawn card is unplayable too unless it is played (or kept, a pass) at once
@@ -401,8 +416,8 @@ class CardTracker:
                        key=lambda s: -sum(len(g.excl) * g.count for g in groups[s]))
         named = [c if s != me else -1 for s, c in enumerate(self.named)]
         lay = Layout(me, order, known, groups, rest, extra_discard, list(self.discard), named)
-        lay.evidence = [(s, *ev) for s, ev in enumerate(self.evidence) if ev is not None
-                        and s != me and sizes[s] > 0]
+        lay.evidence = [(s, tr) for s in range(n) if s != me and sizes[s] > 0
+                        for tr in self.trail[s] if tr.draws <= Trace.MAX_DRAWS]
         lay.two = n == 2
         return lay
 
@@ -436,10 +451,43 @@ class CardTracker:
         return out
 
 
+class Trace:
+    """One plain play of an opponent, kept as evidence of the rest of its hand: the table it
+    was played on, the card, the colour it named (a wild), and what the hand did since (cards
+    played after it, to put back; cards drawn since, which blur it)."""
+
+    __slots__ = ("after", "color", "draws", "named", "played", "top")
+
+    #: Plays kept per seat, and the most cards drawn since a play for it to still count.
+    KEEP = 6
+    MAX_DRAWS = 2
+
+    def __init__(self, top: int, color: int, played: int, named: int) -> None:
+        self.top = top
+        self.color = color
+        self.played = played
+        self.named = named
+        self.after: list[int] = []
+        self.draws = 0
+
+    def likelihood(self, hand: Sequence[int], two: bool, temperature: float) -> float:
+        """How likely this play (and its named colour) was from ``hand``, the seat's hand now."""
+        held = list(hand)
+        held.extend(self.after)
+        t = temperature * (1.0 + 0.5 * self.draws)
+        w = play_likelihood(held, self.top, self.color, self.played, two, t)
+        if self.named >= 0:
+            w *= named_likelihood(held, self.named, t)
+        return w
+
+
+Deal = tuple[dict[int, list[int]], list[int], list[int]]  # hands, extra discard, the rest
+
+
 class Layout:
     """The hidden cards of one decision: who holds how many of which kinds, and the pool."""
 
-    __slots__ = ("discard", "evidence", "extra_discard", "groups", "known", "me", "named",
+    __slots__ = ("_bank", "discard", "evidence", "extra_discard", "groups", "known", "me", "named",
                  "order", "pool", "two")
 
     #: How often a sample honours "a seat that named a colour with a wild holds that colour"
@@ -447,9 +495,9 @@ class Layout:
     NAMED_TRUST = 0.8
     #: How often a sample honours a group's soft exclusions (see :class:`Group`).
     SOFT_TRUST = 0.8
-    #: Candidate deals per weighted draw, and the temperature of the play model that weighs
-    #: them (see :meth:`draw`).
-    CANDIDATES = 4
+    #: Candidate deals weighed once per layout, and the temperature of the play model that
+    #: weighs them (see :meth:`draw`).
+    CANDIDATES = 256
     TEMPERATURE = 0.5
 
     def __init__(self, me: int, order: list[int], known: list[list[int]],
@@ -463,8 +511,9 @@ class Layout:
         self.extra_discard = extra_discard  # discard cards the history did not show
         self.discard = discard
         self.named = named or [-1] * len(known)
-        self.evidence: list[tuple[int, int, int, int]] = []  # seat, top, colour, card played
+        self.evidence: list[tuple[int, Trace]] = []  # seat, one of its plays
         self.two = False
+        self._bank: tuple[list[Deal], list[float]] | None = None
 
     def sample(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int], list[int]]:
         """A random deal of the hidden cards consistent with what is known: per other seat its
@@ -514,26 +563,31 @@ class Layout:
         return hands, extra, pool
 
     def draw(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int], list[int]]:
-        """Like :meth:`sample`, but when opponents' last plays say something about what else
-        they held, a few candidate deals are weighed by how likely each makes those plays
-        under a model of sensible play (:func:`play_likelihood`) and one is drawn by weight
-        (sampling-importance-resampling)."""
+        """Like :meth:`sample`, but when opponents' recent plays say something about what else
+        they held, deals are drawn by how likely each makes those plays under a model of
+        sensible play (:meth:`Trace.likelihood`): sampling-importance-resampling from
+        ``CANDIDATES`` deals weighed once, on the first call (a search draws hundreds of
+        deals per decision; weighing a fresh handful for each measured no better)."""
         if not self.evidence:
             return self.sample(rng)
-        cands = [self.sample(rng) for _ in range(self.CANDIDATES)]
-        weights = []
-        for hands, _extra, _pile in cands:
-            w = 1.0
-            for s, top, color, played in self.evidence:
-                w *= play_likelihood(hands[s], top, color, played, self.two, self.TEMPERATURE)
-            weights.append(w)
-        total = sum(weights)
-        x = rng.random() * total
-        for cand, w in zip(cands, weights, strict=True):
-            x -= w
-            if x < 0:
-                return cand
-        return cands[-1]
+        bank = self._bank
+        if bank is None:
+            cands = [self.sample(rng) for _ in range(self.CANDIDATES)]
+            acc: list[float] = []
+            total = 0.0
+            two, temp = self.two, self.TEMPERATURE
+            for hands, _extra, _pile in cands:
+                w = 1.0
+                for s, tr in self.evidence:
+                    w *= tr.likelihood(hands[s], two, temp)
+                total += w
+                acc.append(total)
+            bank = self._bank = (cands, acc)
+        cands, acc = bank
+        if not acc[-1] > 0.0:  # every deal judged impossible (underflow): trust none of it
+            return cands[int(rng.random() * len(cands))]
+        i = bisect.bisect_right(acc, rng.random() * acc[-1])
+        return cands[min(i, len(cands) - 1)]
 
 
 def play_likelihood(hand: Sequence[int], top: int, color: int, played: int, two: bool,
@@ -565,3 +619,15 @@ def play_likelihood(hand: Sequence[int], top: int, color: int, played: int, two:
         if k == played:
             mine = e
     return mine / total if total else 1.0
+
+
+def named_likelihood(hand: Sequence[int], named: int, temperature: float) -> float:
+    """How likely a player left with ``hand`` was to name ``named`` for its wild, under a
+    soft-max over how many cards of each colour it holds (players name their longest)."""
+    counts = [0, 0, 0, 0, 0, 0]
+    for k in hand:
+        counts[KCOLOR[k]] += 1
+    total = 0.0
+    for c in range(4):
+        total += math.exp(counts[c] / temperature)
+    return math.exp(counts[named] / temperature) / total if 0 <= named < 4 else 1.0
