@@ -20,6 +20,11 @@ depend on ``--workers``.
     python benchmarks/strength.py --quick                 # about two minutes
     python benchmarks/strength.py --games 4000 --ismcts-games 1000 --workers 2
     python benchmarks/strength.py --only ismcts-heuristic --iterations 300
+    python benchmarks/strength.py --only ismcts-3heuristic --peek next   # a diagnostic
+
+``--peek all`` or ``--peek next`` is a diagnostic that cheats: the searching bot's deals hold the
+true hands of every opponent, or of the next player only (the draw pile stays hidden), which
+shows how much of the game the hidden cards decide. Its results are not the bot's strength.
 """
 
 from __future__ import annotations
@@ -36,7 +41,9 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from unoarena.bots import Bot, SearchView, make_bot
+from unoarena.bots import Bot, ISMCTSBot, SearchView, make_bot
+from unoarena.bots.heuristic import Context
+from unoarena.bots.ismcts import Builder
 from unoarena.driver import play_round
 from unoarena.engine import Action, Game, RuleSet, preset
 from unoarena.lab import wilson
@@ -89,13 +96,54 @@ class Seat:
         return self.bot.window(self._view(view), legal)
 
 
-def run_chunk(job: tuple[str, int, int, int, int, str, str]) -> dict[str, Any]:
+class PeekingISMCTS(ISMCTSBot):
+    """The diagnostic of ``--peek``: an ``ismcts`` whose deals hold the true hands of every
+    opponent (``all``) or of the next player (``next``) of ``table``, the real game."""
+
+    peek = "all"
+    table: Game | None = None
+
+    def _builder(self, view: Mapping[str, Any], ctx: Context, rules: RuleSet) -> Builder | None:
+        honest = super()._builder(view, ctx, rules)
+        g, seat = self.table, self.seat
+        tracker = self.heuristic.tracker
+        if g is None or honest is None or tracker is None:
+            return honest
+        n = g.players
+        if self.peek == "all":
+            truth = {s: g.hand(s) for s in range(n) if s != seat}
+        else:
+            nxt = (seat + (1 if g.direction == "cw" else -1)) % n
+            truth = {nxt: g.hand(nxt)}
+        layout = tracker.hidden_layout(view)
+        table = g
+
+        def peeking(r: random.Random) -> Game:
+            # the true hands first: a sampled card they hold is dealt elsewhere instead
+            known = dict(truth)
+            for s, cards in layout.draw(r)[0].items():
+                known.setdefault(s, cards)
+            return table.determinize(seat, r, known=known)
+        return peeking
+
+
+def _make(spec: str, seed: int, peek: str) -> Bot:
+    bot = make_bot(spec, seed)
+    if peek and isinstance(bot, ISMCTSBot):
+        spy = PeekingISMCTS.__new__(PeekingISMCTS)
+        spy.__dict__.update(bot.__dict__)
+        spy.peek = peek
+        return spy
+    return bot
+
+
+def run_chunk(job: tuple[str, int, int, int, int, str, str, str]) -> dict[str, Any]:
     """Play deals ``first .. first+count-1`` of one matchup; returns raw counts and times."""
-    name, first, count, seed, _players, mine, other = job
+    name, first, count, seed, _players, mine, other, peek = job
     players = MATCHUPS[name][0]
     rules = preset("classic", players=players)
     chunk_seed = seed * 1_000_003 + first
-    me = Seat(make_bot(mine, chunk_seed))
+    me = Seat(_make(mine, chunk_seed, peek))
     others = [Seat(make_bot(other, chunk_seed + 1 + i)) for i in range(players - 1)]
     wins = 0.0
     games = 0
@@ -107,6 +155,8 @@ def run_chunk(job: tuple[str, int, int, int, int, str, str]) -> dict[str, Any]:
             seats.insert(rot, me)
             for s in seats:
                 s.game = g
+            if isinstance(me.bot, PeekingISMCTS):
+                me.bot.table = g
             play_round(g, seats, random.Random(seed * 104_729 + d * 16 + rot))
             out = g.outcome
             assert out is not None
@@ -131,15 +181,16 @@ def _ms(xs: list[float]) -> dict[str, float] | None:
 
 
 def measure(names: list[str], games: dict[str, int], seed: int, workers: int, chunk: int,
-            ismcts: str) -> list[dict[str, Any]]:
-    jobs: list[tuple[str, int, int, int, int, str, str]] = []
+            ismcts: str, peek: str = "") -> list[dict[str, Any]]:
+    jobs: list[tuple[str, int, int, int, int, str, str, str]] = []
     for name in names:
         players, mine, other = MATCHUPS[name]
         if mine == "ismcts":
             mine = ismcts
         deals = max(1, math.ceil(games[name] / players))
         for first in range(0, deals, chunk):
-            jobs.append((name, first, min(chunk, deals - first), seed, players, mine, other))
+            jobs.append((name, first, min(chunk, deals - first), seed, players, mine, other,
+                         peek))
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             parts = pool.map(run_chunk, jobs, chunksize=1)
@@ -196,6 +247,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--chunk", type=int, default=25, help="deals per chunk of fresh bots")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--peek", choices=("all", "next"), default="",
+                    help="diagnostic that cheats: ismcts deals with the true hands of every "
+                         "opponent or of the next player")
     ap.add_argument("--json", action="store_true", help="print JSON (the default)")
     args = ap.parse_args(argv)
     names = args.only or list(MATCHUPS)
@@ -208,12 +262,13 @@ def main(argv: list[str] | None = None) -> int:
         opts.append(args.ismcts)
     ismcts = "ismcts:" + ",".join(opts)
     start = time.perf_counter()
-    rows = measure(names, games, args.seed, args.workers, args.chunk, ismcts)
+    rows = measure(names, games, args.seed, args.workers, args.chunk, ismcts, args.peek)
     result = {
         "benchmark": "strength",
         "rules": "classic",
         "unit": "rounds (the first seat to go out wins)",
         "ismcts": ismcts,
+        "peek": args.peek or None,
         "seed": args.seed,
         "workers": args.workers,
         "seconds": round(time.perf_counter() - start, 1),

@@ -1,0 +1,75 @@
+"""The bot benchmarks: ``strength.py`` plays its rounds as documented and its ``--peek``
+diagnostic deals exactly the hands it says (and only to the bot it is asked for);
+``inference.py`` scores guesses of hidden hands against the truth."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from unoarena.bots import ISMCTSBot, SearchView
+from unoarena.engine import Game, preset
+
+
+def _load(name: str) -> ModuleType:
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"{name}_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def strength() -> ModuleType:
+    return _load("strength")
+
+
+@pytest.mark.parametrize("peek", ["", "next", "all"])
+def test_a_chunk_plays_every_seating_of_each_deal(strength: ModuleType, peek: str) -> None:
+    part = strength.run_chunk(("ismcts-3heuristic", 0, 1, 5, 4, "ismcts:iterations=3",
+                               "heuristic", peek))
+    assert part["games"] == 4  # one deal, the searching bot at each of the four seats
+    assert 0 <= part["wins"] <= 4 and part["searched"] > 0
+
+
+@pytest.mark.parametrize("peek", ["next", "all"])
+def test_peeking_deals_hold_the_true_hands(strength: ModuleType, peek: str) -> None:
+    rules = preset("classic", players=4)
+    g = Game(rules, 11)
+    seat = g.turn
+    bot = strength._make("ismcts:iterations=3", 1, peek)
+    assert isinstance(bot, strength.PeekingISMCTS) and bot.peek == peek
+    bot.begin_round(rules, seat)
+    bot.table = g
+    view = SearchView(g, seat)
+    build = bot._builder(view, bot.heuristic.observe(view), rules)
+    assert build is not None
+    deal = build(random.Random(3))
+    nxt = (seat + 1) % 4
+    seen = [nxt] if peek == "next" else [s for s in range(4) if s != seat]
+    for s in seen:
+        assert sorted(deal.hand(s)) == sorted(g.hand(s))
+    if peek == "next":  # the others are sampled, not read
+        others = [s for s in range(4) if s not in (seat, nxt)]
+        assert any(sorted(deal.hand(s)) != sorted(g.hand(s)) for s in others)
+    honest = strength._make("ismcts:iterations=3", 1, "")
+    assert type(honest) is ISMCTSBot
+
+
+def test_tracking_guesses_hands_better_than_chance() -> None:
+    """What draws, passes and plays reveal puts more of each opponent's true cards in the
+    guessed hands than a uniform deal of the unseen cards does."""
+    results = _load("inference").measure(rounds=8, players=4, deals=8, seed=2)
+    assert set(results) == {"uniform", "tracked", "weighed"}
+    uniform, tracked, weighed = (results[m] for m in ("uniform", "tracked", "weighed"))
+    assert tracked["overlap"] > uniform["overlap"]
+    assert weighed["overlap"] > uniform["overlap"]
+    assert weighed["next_color_logloss"] < uniform["next_color_logloss"]
+    assert weighed["color_l1"] < uniform["color_l1"]
