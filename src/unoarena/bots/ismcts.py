@@ -17,16 +17,17 @@ counts (an action is scored against the number of times it was available), and p
 root action visited most.
 
 What was measured (four players, one ``ismcts`` against three ``heuristic``, 600 rounds each,
-50 ms): the UCB tree and the paired search both win 28-30% (par 25%); the threshold ``z``
-(0, 1, 2), rollouts of 5 to 30 plies, less rollout noise and the compiled engine's extra
-iterations move that by less than the noise; six times the budget (300 ms) reaches about 32%.
-A closer model of the opponents in the rollouts (no bluffed Wild Draw Four while holding the
-colour, a challenge to one from a hand of three or more, a reverse worth no more than a number
-with more than two players) and deals weighed by every opponent's recent plays and named
-colours (:class:`~unoarena.bots.inference.Trace`) made it 29.9% over 1,200 rounds. Two
-diagnostics that cheat show where the rest lies: deals with every opponent's true hand win 49%
-of 600 rounds, the next player's true hand alone 36% (``benchmarks/strength.py --peek``). What
-the bot lacks is information the table does not give, more than search.
+50 ms): the UCB tree and the paired search both win 28-30% (par 25%); the threshold ``z`` (0,
+1, 2), rollouts of 5 to 30 plies, less rollout noise and the compiled engine's extra iterations
+move that by less than the noise; six times the budget (300 ms) reaches about 32%. A closer
+model of the opponents in the rollouts (no bluffed Wild Draw Four while holding the colour, a
+challenge to one from a hand of three or more, a reverse worth no more than a number with more
+than two players) and deals weighed by every opponent's recent plays and named colours
+(:class:`~unoarena.bots.inference.Trace`) made it 29.9% over 1,200 rounds; a richer leaf model
+(turn order, one or two cards left) left it there. Two diagnostics that cheat show where the
+rest lies: deals with every opponent's true hand win 49% of 600 rounds, the next player's true
+hand alone 36% (``benchmarks/strength.py --peek``). What the bot lacks is information the table
+does not give, more than search.
 
 In two-player games ten plies and the fitted model beat whole-round playouts clearly (64%
 against 40% versus ``heuristic`` at 50 ms: UNO is so random that whole rounds carry almost no
