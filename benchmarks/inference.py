@@ -34,14 +34,14 @@ from unoarena.driver import play_round
 from unoarena.engine import Action, Game, RuleSet, preset
 from unoarena.engine.cards import KCOLOR
 
-Deal = dict[int, list[int]]
+Hands = dict[int, list[int]]
 MODES = ("uniform", "tracked", "weighed")
 
 
-def uniform(lay: Layout, rng: random.Random) -> Deal:
+def uniform(lay: Layout, rng: random.Random) -> Hands:
     """Each unknown card uniformly from every card not seen."""
     pool = list(lay.pool)
-    hands: Deal = {}
+    hands: Hands = {}
     for s in lay.order:
         hand = list(lay.known[s])
         for _ in range(sum(g.count for g in lay.groups[s])):
@@ -86,7 +86,7 @@ class Probe:
         nxt = (self.seat + (1 if view["direction"] == "cw" else -1)) % n
         colors = g.rules.deck.colors
         lay = tracker.hidden_layout(view)
-        draw: dict[str, Callable[[random.Random], Deal]] = {
+        draw: dict[str, Callable[[random.Random], Hands]] = {
             "uniform": lambda r: uniform(lay, r),
             "tracked": lambda r: lay.sample(r)[0],
             "weighed": lambda r: lay.draw(r)[0],

@@ -515,7 +515,7 @@ class Layout:
         self.two = False
         self._bank: tuple[list[Deal], list[float]] | None = None
 
-    def sample(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int], list[int]]:
+    def sample(self, rng: random.Random) -> Deal:
         """A random deal of the hidden cards consistent with what is known: per other seat its
         hand, then cards of the discard pile the history did not show, then the rest (the draw
         pile's cards, in no particular order). Each unknown card is drawn uniformly from the
@@ -562,7 +562,7 @@ class Layout:
             pool.pop()
         return hands, extra, pool
 
-    def draw(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int], list[int]]:
+    def draw(self, rng: random.Random) -> Deal:
         """Like :meth:`sample`, but when opponents' recent plays say something about what else
         they held, deals are drawn by how likely each makes those plays under a model of
         sensible play (:meth:`Trace.likelihood`): sampling-importance-resampling from
