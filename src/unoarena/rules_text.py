@@ -555,14 +555,14 @@ KEY_RULES: dict[str, str] = {
 }
 
 PRESET_SUMMARIES: dict[str, str] = {
-    "classic": N_("Mattel's classic UNO (seed 000): 108 cards, Wild Draw Four with challenge, "
+    "classic": N_("Mattel's classic UNO (rule book 000): 108 cards, Wild Draw Four with challenge, "
                   "the winner scores, first to 500"),
-    "buzz": N_("UNO Buzz Lightyear (seed 001): the classic deck plus Wild Hyperspeed"),
-    "frozen2": N_("UNO Frozen II (seed 002): purple instead of blue, plus Wild Forces of "
+    "buzz": N_("UNO Buzz Lightyear (rule book 001): the classic deck plus Wild Hyperspeed"),
+    "frozen2": N_("UNO Frozen II (rule book 002): purple instead of blue, plus Wild Forces of "
                   "Nature"),
-    "house": N_("complete rules with house rules (seed 003): deflecting Draw Two, stacked "
+    "house": N_("complete rules with house rules (rule book 003): deflecting Draw Two, stacked "
                 "Wild Draw Four, penalty scoring"),
-    "attack": N_("UNO Attack (seed 004): card launcher, Hit 2, Discard All, Wild "
+    "attack": N_("UNO Attack (rule book 004): card launcher, Hit 2, Discard All, Wild "
                  "Attack-Attack, lowest score wins"),
 }
 
