@@ -7,13 +7,16 @@ last changed at its current value.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
@@ -60,24 +63,29 @@ class NewGameScreen(Screen[None]):
             self.table = table
 
     DEFAULT_CSS = """
-    NewGameScreen VerticalScroll { padding: 0 2; }
-    NewGameScreen .title { text-style: bold; margin: 1 0 0 0; }
+    NewGameScreen #form { padding: 0 2; }
+    NewGameScreen .title { text-style: bold; }
     NewGameScreen .section { text-style: bold underline; margin: 1 0 0 0; }
     NewGameScreen RadioSet { width: 100%; }
-    NewGameScreen Checkbox { width: auto; }
-    NewGameScreen .row { height: auto; }
-    NewGameScreen .seat Input { width: 24; }
-    NewGameScreen .seat Select { width: 40; }
-    NewGameScreen .seat Label { width: 14; padding: 1 0 0 0; }
-    NewGameScreen .choice Label { width: 22; padding: 1 0 0 0; }
-    NewGameScreen .choice Select { width: 44; }
-    NewGameScreen #players-row Select { width: 12; }
-    NewGameScreen #players-row Input { width: 12; }
-    NewGameScreen #players-row Label { padding: 1 1 0 0; }
+    NewGameScreen #toggles { layout: grid; grid-size: 2; grid-gutter: 0 2; grid-rows: 1;
+        height: auto; }
+    NewGameScreen #toggles Checkbox { width: 1fr; height: 1; }
+    NewGameScreen #choices { layout: grid; grid-size: 1; grid-gutter: 0 2; grid-rows: 1;
+        height: auto; margin-top: 1; }
+    NewGameScreen .row { height: 1; }
+    NewGameScreen .choice Label { width: 24; }
+    NewGameScreen .choice Select { width: 1fr; max-width: 44; }
+    NewGameScreen #seats { height: auto; }
+    NewGameScreen .seat Label { width: 10; }
+    NewGameScreen .seat Input { width: 22; margin-right: 2; }
+    NewGameScreen .seat Select { width: 1fr; max-width: 40; }
+    NewGameScreen #players-row Select { width: 8; margin-right: 3; }
+    NewGameScreen #players-row Input { width: 8; }
+    NewGameScreen #players-row Label { padding: 0 1 0 0; }
     NewGameScreen #error { color: $error; text-style: bold; }
-    NewGameScreen #explain { color: $text-muted; }
-    NewGameScreen #actions { height: auto; margin: 1 0; }
-    NewGameScreen #actions Button { margin-right: 2; }
+    NewGameScreen #explain { color: $text-muted; margin-top: 1; }
+    NewGameScreen #actions { height: 1; margin: 1 0 0 0; }
+    NewGameScreen #actions Button { margin-right: 2; min-width: 0; width: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", show=False), Binding("f2", "language", show=False),
@@ -144,70 +152,111 @@ class NewGameScreen(Screen[None]):
 
     # -- drawing -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
+        with VerticalScroll(id="form"):
             yield Label(_("UNO Arena — a new game"), classes="title")
             yield Label(_("Rules"), classes="section")
-            with RadioSet(id="preset"):
+            with RadioSet(id="preset", compact=True):
                 for name in PRESETS:
                     yield RadioButton(f"{name} — {preset_summary(name)}",
                                       value=name == self.preset_name, id=f"preset-{name}")
             yield Label(_("House rules"), classes="section")
-            with Horizontal(classes="row"):
-                for key, label in TOGGLES[:4]:
-                    yield Checkbox(_(label), bool(self.values[key]), id=f"rule-{key}")
-            with Horizontal(classes="row"):
-                for key, label in TOGGLES[4:]:
-                    yield Checkbox(_(label), bool(self.values[key]), id=f"rule-{key}")
-            for key, label, opts in CHOICES:
-                with Horizontal(classes="row choice"):
-                    yield Label(_(label))
-                    yield Select([(_(n), v) for v, n in opts], value=self.values[key],
-                                 allow_blank=False, id=f"rule-{key}")
+            with Container(id="toggles"):
+                for key, label in TOGGLES:
+                    yield Checkbox(_(label), bool(self.values[key]), id=f"rule-{key}",
+                                   compact=True)
+            with Container(id="choices"):
+                for key, label, opts in CHOICES:
+                    with Horizontal(classes="row choice"):
+                        yield Label(_(label))
+                        yield Select([(_(n), v) for v, n in opts], value=self.values[key],
+                                     allow_blank=False, id=f"rule-{key}", compact=True)
             yield Static(self.explained, id="explain")
             yield Label(_("Players"), classes="section")
             with Horizontal(id="players-row", classes="row"):
                 yield Label(_("Number of players"))
                 yield Select([(str(n), n) for n in range(2, 11)], value=self.players_n,
-                             allow_blank=False, id="players")
+                             allow_blank=False, id="players", compact=True)
                 yield Label(_("Target score"))
-                yield Input(self.target, id="target", type="integer")
+                yield Input(self.target, id="target", type="integer", compact=True)
             yield Vertical(*self._seat_rows(), id="seats")
             yield Static(self.error, id="error")
             with Horizontal(id="actions"):
-                yield Button(_("Start (Ctrl+S)"), id="start", variant="primary")
-                yield Button(_("Language (F2)"), id="lang")
-                yield Button(_("Quit (Esc)"), id="quit")
+                yield Button(_("Start (Ctrl+S)"), id="start", variant="primary", compact=True)
+                yield Button(_("Language (F2)"), id="lang", compact=True)
+                yield Button(_("Quit (Esc)"), id="quit", compact=True)
             yield Static(Text(_("Tab moves between fields; Space or Enter changes them."),
                               style="dim"))
+
+    def on_mount(self) -> None:
+        self._fit_columns(self.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_columns(event.size.width)
+
+    def _fit_columns(self, width: int) -> None:
+        """Two columns of house rules on a narrow terminal, four on a wide one, so that no
+        label is cut and the form stays short."""
+        if not width:
+            return
+        toggles = self.query_one("#toggles")
+        toggles.styles.grid_size_columns = 4 if width >= 140 else 2
+        self.query_one("#choices").styles.grid_size_columns = 2 if width >= 140 else 1
 
     def _seat_rows(self) -> list[Horizontal]:
         bots = available()
         rows = []
         for i, (kind, name) in enumerate(self.seats):
             label = Label(_("Seat {n}").format(n=i))
-            name_input = Input(display_name(name), id=f"name-{i}")
+            name_input = Input(display_name(name), id=f"name-{i}", compact=True)
             if i == 0:
                 who: Any = Label(_("You"))
             else:
                 opts = [(_("Person on this terminal"), "person")]
                 opts += [(_("Bot: {name}").format(name=b), "bot:" + b) for b in bots]
                 value = kind if kind in {v for _l, v in opts} else opts[-1][1]
-                who = Select(opts, value=value, allow_blank=False, id=f"seat-{i}")
+                who = Select(opts, value=value, allow_blank=False, id=f"seat-{i}",
+                             compact=True)
             rows.append(Horizontal(label, name_input, who, classes="row seat"))
         return rows
 
+    async def recompose_keeping_focus(self) -> None:
+        """Rebuild the form (a new language) and give focus back to the same field."""
+        focused = self.focused.id if self.focused is not None else None
+        await self.recompose()
+        self._fit_columns(self.size.width)
+        if focused:
+            with contextlib.suppress(NoMatches):
+                self.query_one(f"#{focused}").focus()
+
     # -- changes -----------------------------------------------------------------------------
-    async def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         bid = event.pressed.id or ""
         if bid.startswith("preset-"):
             self._load_preset(bid[7:], {})
             self.explained = preset_summary(self.preset_name)
             self.error = ""
-            await self.recompose()
+            self._show_values()
+
+    def _show_values(self) -> None:
+        """Put the preset's values into the fields in place, so that focus and the radio
+        cursor stay where the person left them."""
+        for key, _label in TOGGLES:
+            box = self.query_one(f"#rule-{key}", Checkbox)
+            with box.prevent(Checkbox.Changed):
+                box.value = bool(self.values[key])
+        for key, _label, _opts in CHOICES:
+            select: Select[str] = self.query_one(f"#rule-{key}", Select)
+            with select.prevent(Select.Changed):
+                select.value = self.values[key]
+        target = self.query_one("#target", Input)
+        with target.prevent(Input.Changed):
+            target.value = self.target
+        self.query_one("#error", Static).update(self.error)
+        self.query_one("#explain", Static).update(self.explained)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         key = (event.checkbox.id or "")[5:]
-        if key in self.values:
+        if key in self.values and bool(self.values[key]) != event.value:
             self.values[key] = event.value
             self._check(key)
 
@@ -216,9 +265,13 @@ class NewGameScreen(Screen[None]):
         if sid == "players" and isinstance(event.value, int) and event.value != self.players_n:
             self.players_n = event.value
             self._fit_seats()
-            await self.recompose()
+            seats = self.query_one("#seats", Vertical)
+            await seats.remove_children()
+            await seats.mount_all(self._seat_rows())
             return
         if sid.startswith("rule-"):
+            if self.values.get(sid[5:]) == str(event.value):
+                return  # a field shown anew, not a change
             self.values[sid[5:]] = str(event.value)
             self._check(sid[5:])
         elif sid.startswith("seat-"):
@@ -278,7 +331,7 @@ class NewGameScreen(Screen[None]):
         from ..i18n import SUPPORTED, language, set_language
         langs = list(SUPPORTED)
         set_language(langs[(langs.index(language()) + 1) % len(langs)])
-        await self.recompose()
+        await self.recompose_keeping_focus()
 
     def action_quit(self) -> None:
         self.app.exit(0)
