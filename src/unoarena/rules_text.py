@@ -276,6 +276,19 @@ def _k_starter_w4(r: RuleSet) -> str:
              "reshuffled, and another card is turned (START-5)")
 
 
+def _k_starter_reverse(r: RuleSet) -> str:
+    if r.starter_number_only:
+        return _("does not apply: only a number card can be turned over first (START-7)")
+    if r.starter_reverse == "dealer_played":
+        if r.players == 2:
+            return _("a Reverse turned over first counts as played by the dealer; with two "
+                     "players it acts as a Skip, so the dealer plays first (START-8, TWO-1)")
+        return _("a Reverse turned over first counts as played by the dealer: play goes "
+                 "counter-clockwise and the player right of the dealer starts (START-8, EFF-2)")
+    return _("a Reverse turned over first lets the dealer play first, counter-clockwise "
+             "(START-2)")
+
+
 def _k_starter_number_only(r: RuleSet) -> str:
     if r.starter_number_only:
         return _("any card but a number turned over first goes to the bottom of the draw pile "
@@ -524,6 +537,7 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "next_dealer": _k_next_dealer, "voluntary_draw_play": _k_voluntary_draw_play,
     "draw_count": _k_draw_count, "deck_exhausted": _k_deck_exhausted,
     "starter_wild_chooser": _k_starter_wild_chooser, "starter_w4": _k_starter_w4,
+    "starter_reverse": _k_starter_reverse,
     "starter_number_only": _k_starter_number_only, "w4_rule": _k_w4_rule,
     "wd4_challenge": _k_wd4_challenge, "stacking": _k_stacking,
     "stack_draw4": _k_stack_draw4, "draw4_on_draw2": _k_draw4_on_draw2,
@@ -543,7 +557,8 @@ KEY_RULES: dict[str, str] = {
     "preset": "§16", "edition": "ED-1..4", "players": "SEAT-3", "hand_size": "SET-3",
     "first_dealer": "SET-1", "next_dealer": "SET-2", "voluntary_draw_play": "TURN-4",
     "draw_count": "TURN-7", "deck_exhausted": "TURN-6", "starter_wild_chooser": "START-4",
-    "starter_w4": "START-5", "starter_number_only": "START-7", "w4_rule": "WD4-1, WD4-3",
+    "starter_w4": "START-5", "starter_reverse": "START-2, START-8",
+    "starter_number_only": "START-7", "w4_rule": "WD4-1, WD4-3",
     "wd4_challenge": "WD4-2", "stacking": "HR-STACK", "stack_draw4": "HR-STACK4",
     "draw4_on_draw2": "HR-4ON2", "jump_in": "HR-JUMP", "double_play": "HR-DOUBLE",
     "multi_play": "ATK-4", "sum_jump_in": "HR-SUM", "number_finish": "HR-NUMFIN, ATK-6",

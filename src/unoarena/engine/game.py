@@ -293,12 +293,19 @@ class Game:
             return
         self._color = KCOLOR[card]
         rank = KRANK[card]
-        if rank == REVERSE:  # START-2
-            if n == 2:
-                self._set_turn(dealer)
-            else:
+        if rank == REVERSE:
+            if rules.starter_reverse == "dealer_played":  # START-8: the dealer's Reverse
+                if n == 2:  # TWO-1: it acts as a Skip, so the dealer plays again
+                    self._ev(t="skip", seat=first)
+                    self._set_turn(dealer)
+                    return
+                self._dir = -1  # reversed: the dealer's other neighbour starts
+                self._ev(t="reverse", direction=self.direction)
+                self._set_turn((dealer - 1) % n)
+                return
+            if n != 2:  # START-2: the dealer starts, counter-clockwise
                 self._dir = -1
-                self._set_turn(dealer)
+            self._set_turn(dealer)
             return
         if rank == SKIP:  # START-3
             self._ev(t="skip", seat=first)

@@ -25,6 +25,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "voluntary_draw_play": ("may", "may_not"),
     "starter_wild_chooser": ("next", "dealer"),
     "starter_w4": ("reshuffle", "bottom", "dealer_plays"),
+    "starter_reverse": ("dealer_first", "dealer_played"),
     "w4_rule": ("restricted", "free"),
     "stacking": ("off", "draw2", "deflect"),
     "sum_jump_in": ("off", "same_color", "any_color"),
@@ -66,6 +67,7 @@ class RuleSet:
     starter_wild_chooser: str = "next"  # START-4
     starter_w4: str = "reshuffle"  # START-5
     starter_number_only: bool = False  # START-7
+    starter_reverse: str = "dealer_first"  # START-2, START-8
     w4_rule: str = "restricted"  # WD4-1, WD4-3
     wd4_challenge: bool = True  # WD4-2
     stacking: str = "off"  # HR-STACK
@@ -116,6 +118,10 @@ class RuleSet:
         """Inverse of :meth:`to_dict`; also accepts partial mappings with a ``preset`` key."""
         d = dict(data)
         name = str(d.pop("preset", "classic"))
+        if all(k in d for k in KEYS if k != "preset" and k not in ADDED_KEYS):
+            # a complete mapping (to_dict) stored before a key existed plays as it did then
+            for key, then in ADDED_KEYS.items():
+                d.setdefault(key, then)
         return cls.create(name, **d)
 
     def to_dict(self) -> dict[str, Any]:
@@ -250,6 +256,9 @@ def _coerce_launcher(raw: Any) -> tuple[float, ...]:
 
 
 KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "_deck")
+#: Keys added after rule sets were first stored (records, saves, rooms), each with the
+#: behaviour before it existed, which a complete stored mapping without the key keeps.
+ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first"}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:
@@ -262,7 +271,8 @@ PRESETS: dict[str, RuleSet] = {
     "frozen2": _preset("frozen2", edition="frozen2", voluntary_draw_play="may",
                        starter_w4="bottom"),
     "house": _preset("house", voluntary_draw_play="may", starter_wild_chooser="dealer",
-                     starter_w4="dealer_plays", w4_rule="free", wd4_challenge=False,
+                     starter_w4="dealer_plays", starter_reverse="dealer_played",
+                     w4_rule="free", wd4_challenge=False,
                      stacking="deflect", stack_draw4=True, next_dealer="winner",
                      scoring="penalty", false_uno_penalty=2, misplay_penalty=1),
     "attack": _preset("attack", edition="attack", voluntary_draw_play="may",
