@@ -152,7 +152,8 @@ def special_cards(rules: RuleSet) -> list[str]:
         "WN": _("its player names a colour C: until their next turn the others may play only "
                 "C cards (FRZ-1, FRZ-2)"),
         "WA": _("its player names a colour and another player, who must press the launcher "
-                "twice or pass it on with a Hit 2 of that colour (ATK-9)"),
+                "twice, pass it on with a Hit 2 of that colour, or answer with a Wild "
+                "Attack-Attack of their own, adding two presses (ATK-9)"),
     }
     out: list[str] = []
     for rank in ("S", "R", "D2", "H2", "DA"):

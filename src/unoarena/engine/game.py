@@ -729,7 +729,9 @@ class Game:
             return k == WILD4 and rules.stack_draw4
         if kind == P_H2:
             return KRANK[k] == HIT2
-        if kind == P_WA:
+        if kind == P_WA:  # a Hit 2 of the named colour, or an attack-attack of one's own
+            if k == WILD_ATTACK:  # not a last card: that one has no effect (ATK-6)
+                return len(self._hands[seat]) > 1
             return KRANK[k] == HIT2 and KCOLOR[k] == self._color
         return False
 
@@ -747,6 +749,13 @@ class Game:
             if k == WILD4:
                 for c in rules.deck.colors:
                     self._add_play(sp.wild[k][c], seat, (k,), out)
+                continue
+            if k == WILD_ATTACK:  # ATK-9: any colour, any other seat
+                for c in rules.deck.colors:
+                    base = sp.index[Action("play", (k,), color=c, target=0)]
+                    for t in range(self._n):
+                        if t != seat:
+                            self._add_play(base + 2 * t, seat, (k,), out)
                 continue
             self._add_play(sp.play1[k], seat, (k,), out)
             if rules.double_play and hand.count(k) >= 2:
@@ -1145,8 +1154,8 @@ class Game:
             self._phase = GIVE
             self._turn = seat
             return True
-        elif last == WILD_ATTACK:
-            self._pend, self._pkind = 2, P_WA
+        elif last == WILD_ATTACK:  # an answer to an attack adds its two presses (ATK-9)
+            self._pend, self._pkind = self._pend + 2, P_WA
             self._resume = (seat + self._dir) % n
             self._chain = []
             self._ev(t="attack", seat=seat, target=act.target)
