@@ -99,3 +99,39 @@ def test_names_translate() -> None:
     line, _p = Narrator(NAMES).line([{"t": "play", "seat": 2, "cards": ["BS"], "color": "B"},
                                      {"t": "skip", "seat": 3}])
     assert "北" in line and "东" in line and "阻挡" in line
+
+
+def test_launcher_presses_in_a_row_are_one_clause() -> None:
+    """A penalty of ten presses reads as one clause with the total, and the cards they gave
+    as one private line."""
+    events: list[dict[str, object]] = [{"t": "draw_penalty", "seat": 1},
+                                       {"t": "penalty", "seat": 1, "presses": 10,
+                                        "reason": "attack"}]
+    for i in range(10):
+        events.append({"t": "press", "seat": 1, "count": 1 if i in (3, 7) else 0})
+        if i in (3, 7):
+            events.append({"t": "drew", "seat": 1, "cards": ["R5" if i == 3 else "G2"],
+                           "to": 1})
+    line, mine = Narrator(NAMES).line(events, viewer=1)
+    assert line.count("launcher") == 2  # the penalty, then one clause for the ten presses
+    assert "West presses the launcher 10 times: 2 cards come out" in line
+    assert mine == ["You drew red 5 + green 2."]
+    _line, theirs = Narrator(NAMES).line(events, viewer=0)
+    assert theirs == []
+
+
+def test_round_start_says_what_the_first_card_does_and_who_plays() -> None:
+    from unoarena.narrate import round_start_lines
+    lines = round_start_lines([
+        {"t": "deal", "dealer": 3, "hand_size": 7}, {"t": "starter", "card": "RD2"},
+        {"t": "draw", "seat": 0, "count": 2, "reason": "starter"},
+        {"t": "drew", "seat": 0, "cards": ["G9", "B3"], "to": 0}, {"t": "skip", "seat": 0},
+        {"t": "first_turn", "seat": 1, "direction": "cw", "names_color": False}], NAMES, 0)
+    assert lines == ["East dealt 7 cards to each player.",
+                     "Red Draw Two was turned over to start the discard pile: South draws 2 "
+                     "cards (the first card); South loses the turn; West plays first.",
+                     "You drew green 9 + blue 3."]
+    lines = round_start_lines([
+        {"t": "deal", "dealer": 3, "hand_size": 7}, {"t": "starter", "card": "RR"},
+        {"t": "first_turn", "seat": 3, "direction": "ccw", "names_color": False}], NAMES)
+    assert lines[-1].endswith("play goes counter-clockwise, and East plays first.")

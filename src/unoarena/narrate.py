@@ -43,7 +43,8 @@ _WHY: dict[str, str] = {
 
 #: Events that start an action's line (the actor's deed); the rest are consequences.
 _DEEDS = frozenset({"play", "jump_in", "draw_penalty", "pass", "uno", "catch", "challenge",
-                    "accept", "color", "timeout", "misplay", "draw", "press", "give"})
+                    "accept", "color", "timeout", "misplay", "draw", "press", "presses",
+                    "give"})
 
 
 def default_names(players: int) -> list[str]:
@@ -109,6 +110,7 @@ class Narrator:
         private: list[str] = []
         jumped = False
         swapper = -1
+        events = merge_presses(events)
         for e in events:
             t = e.get("t")
             if "to" in e:
@@ -202,6 +204,8 @@ class Narrator:
                 return ngettext("{name} drew {n} card", "{name} drew {n} cards", n).format(
                     name=who, n=n)
             return self.consequence(e) or ""
+        if t == "presses":
+            return self._presses(e, past=True)
         if t == "press":
             n = int(e.get("count", 0))
             if not n:
@@ -238,6 +242,14 @@ class Narrator:
             return ngettext("{name} presses the launcher: {n} card comes out",
                             "{name} presses the launcher: {n} cards come out", n).format(
                 name=who, n=n)
+        if t == "presses":
+            return self._presses(e, past=False)
+        if t == "first_turn":
+            if e.get("names_color"):
+                return _("{name} names its colour").format(name=who)
+            if e.get("direction") == "ccw":
+                return _("play goes counter-clockwise, and {name} plays first").format(name=who)
+            return _("{name} plays first").format(name=who)
         if t == "penalty":
             n = int(e.get("presses", 0))
             return ngettext("{name} must press the launcher {n} time ({why})",
@@ -315,6 +327,23 @@ class Narrator:
             return _("{name} deals first").format(name=self.name(e["seat"]))
         return None
 
+    def _presses(self, e: Event, *, past: bool) -> str:
+        """Several presses of the launcher in a row, as one clause: how many, what came out."""
+        who = self.name(e.get("seat"))
+        times = int(e.get("times", 0))
+        n = int(e.get("count", 0))
+        if past:
+            how = ngettext("{n} time", "{n} times", times).format(n=times)
+            out = (ngettext("{n} card came out", "{n} cards came out", n).format(n=n) if n
+                   else _("nothing came out"))
+            return _("{name} pressed the launcher {times}: {result}").format(
+                name=who, times=how, result=out)
+        how = ngettext("{n} time", "{n} times", times).format(n=times)
+        out = (ngettext("{n} card comes out", "{n} cards come out", n).format(n=n) if n
+               else _("nothing comes out"))
+        return _("{name} presses the launcher {times}: {result}").format(
+            name=who, times=how, result=out)
+
     # -- private lines -----------------------------------------------------------------------
     def private(self, e: Event, viewer: int, swapper: int = -1) -> str:
         """An event only ``viewer`` sees, addressed to them."""
@@ -345,14 +374,74 @@ def _played_by(events: Sequence[Event], seat: Any) -> bool:
     return False
 
 
-def round_start_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """The deal and the first card, one sentence each (the events before any action)."""
+def merge_presses(events: Sequence[Event]) -> list[Event]:
+    """Presses of the launcher one after another by one player (a penalty of ten presses)
+    become one ``presses`` event with how many times and how many cards in all, and the
+    cards each press gave, one private ``drew`` event after it: one clause, not ten."""
+    out: list[Event] = []
+    i = 0
+    while i < len(events):
+        e = events[i]
+        if e.get("t") != "press":
+            out.append(e)
+            i += 1
+            continue
+        seat = e.get("seat")
+        times = count = 0
+        drawn: list[str] = []
+        to = None
+        j = i
+        while j < len(events):
+            x = events[j]
+            if x.get("t") == "press" and x.get("seat") == seat:
+                times += 1
+                count += int(x.get("count", 0))
+            elif x.get("t") == "drew" and x.get("seat") == seat and "to" in x:
+                drawn += list(x.get("cards", []))
+                to = x["to"]
+            else:
+                break
+            j += 1
+        if times == 1:
+            out.extend(events[i:j])
+        else:
+            out.append({"t": "presses", "seat": seat, "times": times, "count": count})
+            if to is not None:
+                out.append({"t": "drew", "seat": seat, "cards": drawn, "to": to})
+        i = j
+    return out
+
+
+def round_start_lines(events: Sequence[Event], names: Sequence[str],
+                      viewer: int | None = None) -> list[str]:
+    """The deal and the first card, with what the first card does and who plays first, as
+    sentences (the events before any action); then the lines only ``viewer`` may read."""
     n = Narrator(names)
     out: list[str] = []
+    private: list[str] = []
+    sentence = ""
+    rest: list[str] = []
+
+    def close() -> None:
+        if sentence:
+            text = sentence[:1].upper() + sentence[1:]
+            out.append(_("{deed}: {rest}.").format(deed=text, rest=_("; ").join(rest)) if rest
+                       else _("{deed}.").format(deed=text))
+
     for e in events:
         if "to" in e:
+            if viewer is not None and e["to"] == viewer:
+                private.append(n.private(e, viewer))
             continue
         text = n.consequence(e)
-        if text:
-            out.append(_("{deed}.").format(deed=text[:1].upper() + text[1:]))
-    return out
+        if not text:
+            continue
+        if e.get("t") in ("deal", "starter", "starter_returned", "dealer_draw", "dealer"):
+            close()
+            sentence, rest = text, []
+        elif sentence:
+            rest.append(text)
+        else:
+            sentence = text
+    close()
+    return out + private

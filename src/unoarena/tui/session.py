@@ -13,6 +13,7 @@ catch or jump in, and a bot's catch waits long enough for the forgetful player t
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from ..bots import Bot, available, make_bot, parse_spec
 from ..engine import Action, Game, IllegalAction, Match, RoundResult, RuleSet
 from ..i18n import _
-from ..narrate import Narrator, default_names, display_name
+from ..narrate import Narrator, default_names, display_name, round_start_lines
 
 HUMAN = "human"
 BOT = "bot"
@@ -96,18 +97,9 @@ class LogEntry:
             return [_("— Round {n} —").format(n=self.round)]
         viewer = (self.players.index(viewer_player)
                   if viewer_player is not None and viewer_player in self.players else None)
-        narrator = Narrator(self.names)
         if self.seat is None:
-            out = []
-            for e in self.events:
-                if "to" in e:
-                    if viewer is not None and e["to"] == viewer:
-                        out.append(narrator.private(e, viewer))
-                    continue
-                text = narrator.consequence(e)
-                if text:
-                    out.append(_("{deed}.").format(deed=text[:1].upper() + text[1:]))
-            return out
+            return round_start_lines(self.events, self.names, viewer)
+        narrator = Narrator(self.names)
         line, private = narrator.line(self.events, viewer, seat=self.seat, action=self.action)
         return ([line] if line else []) + private
 
@@ -318,10 +310,11 @@ class Table:
                 bot.begin_round(self.rules, self.seat_of(p))
 
     def _log_round_start(self) -> None:
+        """Every round opens its log the same way: the deal, the first card and what it
+        does, who plays first."""
         g = self.game
         self.log.append(LogEntry(self.round_no, [], [], [], header=True))
-        start = [dict(e) for e in g.events if e.get("t") in ("deal", "starter",
-                                                             "starter_returned")]
+        start = [dict(e) for e in g.events] + [first_turn(g)]
         self.log.append(LogEntry(self.round_no, start, self.names_by_seat(),
                                  self._players_by_seat()))
 
@@ -334,8 +327,8 @@ class Table:
         self.log.append(LogEntry(self.round_no, [], [], [], header=True))
         fresh = Game(self.rules, g.seed, g.dealer, scores=g.scores)
         names, players = self.names_by_seat(), self._players_by_seat()
-        self.log.append(LogEntry(self.round_no, [dict(e) for e in fresh.events], names,
-                                 players))
+        self.log.append(LogEntry(self.round_no, [dict(e) for e in fresh.events]
+                                 + [first_turn(fresh)], names, players))
         acts = fresh.space.actions
         for seat, aid in g.history:
             start = len(fresh.events)
@@ -356,6 +349,13 @@ class Table:
         players = [Player.from_dict(p) for p in data["players"]]
         return Table(match.rules, players, int(data.get("seed", match.seed)), timing=timing,
                      match=match)
+
+
+def first_turn(game: Game) -> dict[str, Any]:
+    """A narration-only event: who acts first in a fresh round (after a Skip or a Reverse
+    turned over, the dealer or the one after next), and whether that is to name a colour."""
+    return {"t": "first_turn", "seat": game.turn, "direction": game.direction,
+            "names_color": game.phase == "color"}
 
 
 def default_players(rules: RuleSet, bot: str = "basic", people: int = 1) -> list[Player]:
@@ -394,11 +394,31 @@ class Scoreboard:
         return board
 
 
-def illegal_text(err: IllegalAction) -> str:
-    """An engine refusal in the user's language: what was wrong (the engine's own detail is
-    kept, since it names the cards)."""
-    return _("Not allowed: {why} ({detail})").format(why=error_reason(err.code),
-                                                     detail=err.message)
+def illegal_text(err: IllegalAction, table: Table | None = None) -> str:
+    """An engine refusal in the user's language: what was wrong, and the engine's own detail
+    (it names the cards) with every seat number replaced by that player's name. The detail
+    is English, so other languages get the reason and whose turn it is instead."""
+    from ..i18n import language
+    why = error_reason(err.code)
+    if table is None:
+        return _("Not allowed: {why} ({detail})").format(why=why, detail=err.message)
+    if language() != "en":
+        if err.code == "not_your_turn" and not table.game.is_over:
+            return _("Not allowed: {why} ({detail})").format(
+                why=why, detail=_("it is {name}'s turn").format(name=table.name(table.game.turn)))
+        return _("Not allowed: {why}").format(why=why)
+
+    def named(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        if not 0 <= seat < table.rules.players:
+            return m.group(0)
+        return table.name(seat) + (m.group(2) or "")
+
+    detail = _SEAT.sub(named, err.message)
+    return _("Not allowed: {why} ({detail})").format(why=why, detail=detail)
+
+
+_SEAT = re.compile(r"\bseat (\d+)('s)?")
 
 
 def error_reason(code: str) -> str:
