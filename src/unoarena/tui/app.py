@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
 
 from .newgame import NewGameScreen
 from .session import Table, Timing
@@ -16,9 +17,14 @@ class UnoApp(App[int]):
 
     TITLE = "UNO Arena"
     ENABLE_COMMAND_PALETTE = False
+    # Messages appear at the top right, over the log, never over the hand.
     CSS = """
     Screen { background: #0b3d2e; }
+    ToastRack { dock: top; align: right top; margin-top: 1; margin-bottom: 0; }
     """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "save_and_quit", show=False, priority=True),
+        Binding("ctrl+c", "save_and_quit", show=False, priority=True)]
 
     def __init__(self, *, table: Table | None = None, timing: Timing | None = None,
                  newgame: dict[str, Any] | None = None) -> None:
@@ -39,6 +45,14 @@ class UnoApp(App[int]):
 
     def on_table_screen_new_game(self, _message: TableScreen.NewGame) -> None:
         self.switch_screen(NewGameScreen())
+
+    def action_save_and_quit(self) -> None:
+        """Ctrl+Q and Ctrl+C: like q at the table, the match is saved before quitting."""
+        ts = self.table_screen
+        if ts is not None:
+            ts.action_quit_game()
+        else:
+            self.exit(0)
 
     @property
     def table_screen(self) -> TableScreen | None:

@@ -13,7 +13,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
-from ..i18n import _
+from ..i18n import _, width
 
 #: Colour code -> a style for the card face.
 FACE: dict[str, str] = {
@@ -30,8 +30,10 @@ INK: dict[str, str] = {"R": "bold #ef5350", "Y": "bold #fdd835", "G": "bold #66b
 _SYMBOL = {"S": "⊘", "R": "⇄", "D2": "+2", "H2": "H2", "DA": "DA",
            "W": "WILD", "W4": "+4", "WH": "HYPER", "WN": "NATURE", "WA": "ATTACK"}
 
-#: Keys that pick a card of the hand, in order: digits, then letters no command uses.
-CARD_KEYS: tuple[str, ...] = tuple("1234567890befghijkmnortvwyz")
+#: Keys that pick a card of the hand, in order: digits, then letters no command uses, then
+#: the same letters with Shift (a hand of 44 cards is still played by key; past that, the
+#: cursor and Enter).
+CARD_KEYS: tuple[str, ...] = tuple("1234567890befghijkmnortvwyz" "BEFGHIJKMNORTVWYZ")
 CARD_W = 6  # width of a card face
 CELL_W = CARD_W + 1
 CELL_H = 4
@@ -54,17 +56,39 @@ def card_chip(code: str) -> Text:
     return Text(f" {symbol(code)} {code} ", style=face_style(code))
 
 
-def big_card(code: str | None, color: str | None) -> Text:
-    """The top of the discard pile, five lines tall, with the active colour under it."""
+def big_card(code: str | None, color: str | None, w: int = 12) -> Text:
+    """The top of the discard pile, large: five lines of its face with the symbol and code.
+    A wild takes the colour named for it on its border."""
     if code is None:
         return Text(_("(no card)"))
     style = face_style(code)
-    w = 12
+    edge = FACE.get(color or "", style) if code.startswith("W") else style
     t = Text()
-    t.append(" " * w + "\n", style=style)
-    t.append(symbol(code).center(w) + "\n", style=style)
-    t.append(code.center(w) + "\n", style=style)
-    t.append(" " * w, style=style)
+    t.append(" " * w + "\n", style=edge)
+    t.append(" " + symbol(code).center(w - 2) + " \n", style=style)
+    t.append(" " + "".center(w - 2) + " \n", style=style)
+    t.append(" " + code.center(w - 2) + " \n", style=style)
+    t.append(" " * w, style=edge)
+    return t
+
+
+BACK = "bold #ffd740 on #b71c1c"
+
+
+def center(text: str, columns: int) -> str:
+    """``text`` centred in ``columns`` terminal columns (wide CJK characters count two)."""
+    free = max(0, columns - width(text))
+    return " " * (free // 2) + text + " " * (free - free // 2)
+
+
+def card_back(label: str, count: int, w: int = 12) -> Text:
+    """A face-down pile, as large as the top card, with how many cards it holds."""
+    t = Text()
+    t.append(" " * w + "\n", style=BACK)
+    t.append(center(label, w) + "\n", style=BACK)
+    t.append(" " * w + "\n", style=BACK)
+    t.append(str(count).center(w) + "\n", style=BACK)
+    t.append(" " * w, style=BACK)
     return t
 
 
@@ -90,17 +114,34 @@ class HandView(Widget):
         self.cursor = -1
         self.hidden = False
         self.caption = ""
+        self.max_rows = 0
 
     def show(self, cards: Sequence[str], playable: set[int], cursor: int, *,
-             hidden: bool = False, caption: str = "") -> None:
+             hidden: bool = False, caption: str = "", max_rows: int = 0) -> None:
+        """Show a hand; with ``max_rows``, only that many rows of cards, those around the
+        cursor (the caption says how many are out of sight)."""
         self.cards = list(cards)
         self.playable = playable
         self.cursor = cursor
         self.hidden = hidden
         self.caption = caption
-        rows = max(1, -(-len(self.cards) // self._per_row())) if self.cards else 1
+        self.max_rows = max_rows
+        rows = self.rows_shown()
         self.styles.height = rows * CELL_H + 1
         self.refresh()
+
+    def rows_total(self) -> int:
+        return max(1, -(-len(self.cards) // self._per_row())) if self.cards else 1
+
+    def rows_shown(self) -> int:
+        total = self.rows_total()
+        return min(total, self.max_rows) if self.max_rows > 0 else total
+
+    def first_row(self) -> int:
+        """The first row drawn: the cursor's row stays in sight."""
+        shown = self.rows_shown()
+        row = max(0, self.cursor) // self._per_row()
+        return min(max(0, row - shown + 1), self.rows_total() - shown)
 
     def _per_row(self) -> int:
         width = self.size.width or 80
@@ -109,16 +150,23 @@ class HandView(Widget):
     def render(self) -> Text:
         t = Text()
         if self.caption:
-            t.append(self.caption + "\n", style="bold")
+            t.append(self.caption, style="bold")
+            out_of_sight = len(self.cards) - self.rows_shown() * self._per_row()
+            if out_of_sight > 0 and not self.hidden:
+                t.append("  " + _("{n} more cards out of sight: ← → move there").format(
+                    n=out_of_sight), style="dim")
+            t.append("\n")
         if self.hidden or not self.cards:
             if not self.hidden:
                 t.append(_("(no cards)"))
             return t
         per = self._per_row()
-        for start in range(0, len(self.cards), per):
+        first = self.first_row()
+        shown = self.rows_shown()
+        for start in range(first * per, min(len(self.cards), (first + shown) * per), per):
             row = list(enumerate(self.cards))[start:start + per]
             for i, _code in row:  # key labels
-                key = CARD_KEYS[i] if i < len(CARD_KEYS) else " "
+                key = CARD_KEYS[i] if i < len(CARD_KEYS) else "·"
                 style = "reverse bold" if i == self.cursor else "bold"
                 t.append(f"[{key}]".center(CARD_W), style=style)
                 t.append(" ")
@@ -143,7 +191,7 @@ class HandView(Widget):
         y -= 1 if self.caption else 0
         if x < 0 or y < 0 or x % CELL_W == CARD_W:
             return None
-        i = (y // CELL_H) * self._per_row() + x // CELL_W
+        i = (y // CELL_H + self.first_row()) * self._per_row() + x // CELL_W
         if x // CELL_W >= self._per_row():
             return None
         return i if 0 <= i < len(self.cards) else None

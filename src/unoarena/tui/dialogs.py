@@ -18,6 +18,7 @@ from textual.widgets import Button, Label, Static
 
 from ..engine import RuleSet
 from ..i18n import _
+from .cards import card_chip
 from .helptext import help_sections
 from .session import Scoreboard, Table
 
@@ -36,37 +37,45 @@ class ChoiceDialog(ModalScreen[Any]):
     """A question with buttons; a key or a click answers it, Escape cancels (if allowed)."""
 
     DEFAULT_CSS = """
-    ChoiceDialog { align: center middle; }
-    ChoiceDialog > Vertical { width: auto; max-width: 90%; height: auto; max-height: 90%;
-        border: thick $accent; background: $panel; padding: 1 2; }
+    ChoiceDialog { align: center top; }
+    ChoiceDialog > Vertical { width: auto; max-width: 90%; height: auto; max-height: 70%;
+        margin-top: 2; border: round $accent; background: $panel; padding: 0 2; }
     ChoiceDialog .title { text-style: bold; margin-bottom: 1; }
+    ChoiceDialog #note { margin-bottom: 1; }
+    ChoiceDialog #dialog-hand { margin-bottom: 1; }
     ChoiceDialog Button { width: 100%; min-width: 24; margin: 0; }
-    ChoiceDialog VerticalScroll { height: auto; max-height: 20; }
+    ChoiceDialog VerticalScroll { height: auto; max-height: 12; }
     """
 
     def __init__(self, kind: str, title: str, options: Sequence[Option], *,
-                 cancel: bool = True, note: str = "") -> None:
+                 cancel: bool = True, note: str | Text = "",
+                 hand: Sequence[str] | None = None) -> None:
+        """``hand``: the cards of the person answering, shown in the dialog (a colour is
+        chosen with the hand in view even where the dialog covers it)."""
         super().__init__(name=f"dialog-{kind}")
         self.kind = kind
         self.title_text = title
         self.options = list(options)
         self.cancel = cancel
         self.note = note
+        self.hand = list(hand) if hand is not None else None
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, classes="title")
             if self.note:
-                yield Static(self.note)
+                yield Static(self.note, id="note")
+            if self.hand is not None:
+                yield Static(hand_line(self.hand), id="dialog-hand")
             with VerticalScroll():
                 for i, opt in enumerate(self.options):
                     label = f"[{opt.key}] {opt.label}" if opt.key else opt.label
-                    b = Button(Text(label), id=f"opt-{i}")
+                    b = Button(Text(label), id=f"opt-{i}", compact=True)
                     if opt.style:
                         b.styles.background = opt.style
                     yield b
             if self.cancel:
-                yield Button(_("Cancel (Esc)"), id="cancel", variant="default")
+                yield Button(_("Cancel (Esc)"), id="cancel", variant="default", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -88,10 +97,19 @@ class ChoiceDialog(ModalScreen[Any]):
                 return
 
 
-def help_text(rules: RuleSet) -> Text:
+def hand_line(codes: Sequence[str]) -> Text:
+    """A hand as a row of small coloured cards: ``Your hand: [R1][G4][W]``."""
+    t = Text(_("Your hand:") + " ")
+    for code in codes:
+        t.append_text(card_chip(code))
+        t.append(" ")
+    return t
+
+
+def help_text(rules: RuleSet, people: int = 1) -> Text:
     """The help as styled text: headings in bold, the lines under them."""
     t = Text()
-    for heading, lines in help_sections(rules):
+    for heading, lines in help_sections(rules, people=people):
         t.append(heading + "\n", style="bold underline")
         for line in lines:
             t.append("  " + line + "\n")
@@ -105,20 +123,33 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen > Vertical { width: 90%; height: 90%; border: thick $accent;
         background: $panel; padding: 0 1; }
     HelpScreen VerticalScroll { height: 1fr; }
+    HelpScreen #help-keys { height: 1; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", show=False), Binding("q", "close", show=False),
-        Binding("question_mark", "close", show=False), Binding("f1", "close", show=False)]
+        Binding("question_mark", "close", show=False), Binding("f1", "close", show=False),
+        Binding("end", "scroll('end')", show=False),
+        Binding("home", "scroll('home')", show=False),
+        Binding("pagedown,space", "scroll('page_down')", show=False),
+        Binding("pageup", "scroll('page_up')", show=False),
+        Binding("down,j", "scroll('down')", show=False),
+        Binding("up,k", "scroll('up')", show=False)]
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, people: int = 1) -> None:
         super().__init__()
         self.rules = rules
+        self.people = people
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            with VerticalScroll():
-                yield Static(help_text(self.rules), id="help-text")
-            yield Button(_("Close (Esc)"), id="close")
+            with VerticalScroll(id="help-scroll"):
+                yield Static(help_text(self.rules, self.people), id="help-text")
+            yield Static(_("↑ ↓ PgUp PgDn Home End: scroll · Esc: close"), id="help-keys")
+            yield Button(_("Close (Esc)"), id="close", compact=True)
+
+    def action_scroll(self, where: str) -> None:
+        """The keys scroll the help whatever has the focus; End reaches its last line."""
+        scroll(self.query_one("#help-scroll", VerticalScroll), where)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -160,17 +191,92 @@ class HandoverScreen(Screen[None]):
 
 
 def scoreboard_table(table: Table, rounds: int = 3) -> RichTable:
-    """Players (or teams) down, the last ``rounds`` rounds and the total across."""
+    """Players (or teams) down, the last ``rounds`` rounds and the total across; names wrap
+    rather than being cut."""
     board = Scoreboard.of(table)
     t = RichTable(show_edge=False, pad_edge=False, box=None, padding=(0, 1, 0, 0))
-    t.add_column("", no_wrap=True, max_width=14, overflow="ellipsis")
+    t.add_column("", overflow="fold", ratio=1)
     shown = board.rows[-rounds:] if rounds else board.rows
     for rnd, _scores, _who in shown:
-        t.add_column(_("R{n}").format(n=rnd), justify="right")
-    t.add_column(_("Total"), justify="right", style="bold")
+        t.add_column(_("R{n}").format(n=rnd), justify="right", no_wrap=True)
+    t.add_column(_("Total"), justify="right", style="bold", no_wrap=True)
     for i, label in enumerate(board.labels):
         t.add_row(label, *[str(scores[i]) for _r, scores, _w in shown], str(board.totals[i]))
     return t
+
+
+def scoreboard_rounds(table: Table) -> RichTable:
+    """Every round down (who won it, what each scored), players or teams across, the totals
+    last: a long match scrolls instead of losing its first rounds."""
+    board = Scoreboard.of(table)
+    t = RichTable(show_edge=False, pad_edge=False, box=None, padding=(0, 2, 0, 0),
+                  show_footer=True)
+    t.add_column(_("Round"), footer=Text(_("Total"), style="bold"), no_wrap=True)
+    t.add_column(_("Winner"), overflow="fold")
+    for i, label in enumerate(board.labels):
+        t.add_column(label, justify="right", overflow="fold",
+                     footer=Text(str(board.totals[i]), style="bold"))
+    for rnd, scores, who in board.rows:
+        t.add_row(_("R{n}").format(n=rnd), who, *[str(x) for x in scores])
+    if not board.rows:
+        t.add_row(_("no round finished yet"), "", *["" for _l in board.labels])
+    return t
+
+
+class ScoresScreen(ModalScreen[None]):
+    """Every round's scores, scrolled by keys or the mouse."""
+
+    DEFAULT_CSS = """
+    ScoresScreen { align: center middle; }
+    ScoresScreen > Vertical { width: 90%; height: 90%; border: round $accent;
+        background: $panel; padding: 0 1; }
+    ScoresScreen .title { text-style: bold; }
+    ScoresScreen VerticalScroll { height: 1fr; }
+    ScoresScreen #scores-keys { height: 1; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,f2", "close", show=False),
+        Binding("end", "scroll('end')", show=False),
+        Binding("home", "scroll('home')", show=False),
+        Binding("pagedown,space", "scroll('page_down')", show=False),
+        Binding("pageup", "scroll('page_up')", show=False),
+        Binding("down", "scroll('down')", show=False),
+        Binding("up", "scroll('up')", show=False)]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(_("Scores of every round") + "  " + (
+                _("lowest total wins") if self.table.rules.scoring == "penalty"
+                else _("highest total wins")), classes="title")
+            with VerticalScroll(id="scores-scroll"):
+                yield Static(scoreboard_rounds(self.table), id="scores-all")
+            yield Static(_("↑ ↓ PgUp PgDn Home End: scroll · Esc: close"), id="scores-keys")
+
+    def action_scroll(self, where: str) -> None:
+        scroll(self.query_one("#scores-scroll", VerticalScroll), where)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def scroll(box: VerticalScroll, where: str) -> None:
+    """Scroll a box by a key's name, at once."""
+    if where == "end":
+        box.scroll_end(animate=False)
+    elif where == "home":
+        box.scroll_home(animate=False)
+    elif where == "page_down":
+        box.scroll_page_down(animate=False)
+    elif where == "page_up":
+        box.scroll_page_up(animate=False)
+    elif where == "down":
+        box.scroll_down(animate=False)
+    else:
+        box.scroll_up(animate=False)
 
 
 def round_summary(table: Table) -> Text:
@@ -200,15 +306,19 @@ def round_summary(table: Table) -> Text:
     return t
 
 
-class RoundSummaryScreen(ModalScreen[None]):
+class RoundSummaryScreen(ModalScreen[str]):
+    """The round just finished. Enter, Esc or the button go on; q goes on and quits (the
+    match is saved, as q at the table does). Returns ``"next"`` or ``"quit"``."""
+
     DEFAULT_CSS = """
     RoundSummaryScreen { align: center middle; }
     RoundSummaryScreen > Vertical { width: 70; max-width: 95%; height: auto; max-height: 95%;
         border: thick $accent; background: $panel; padding: 1 2; }
-    RoundSummaryScreen Button { width: 100%; }
+    RoundSummaryScreen #summary-buttons { height: 1; margin-top: 1; }
+    RoundSummaryScreen Button { width: auto; margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "next", show=False)]
+        Binding("enter,escape,space", "next", show=False), Binding("q", "quit", show=False)]
 
     def __init__(self, table: Table, last: bool) -> None:
         super().__init__()
@@ -219,14 +329,19 @@ class RoundSummaryScreen(ModalScreen[None]):
         with Vertical():
             yield Static(round_summary(self.table), id="summary-text")
             label = _("See the match result") if self.last else _("Next round")
-            yield Button(label + " (Enter)", id="next", variant="primary")
+            with Horizontal(id="summary-buttons"):
+                yield Button(label + " (Enter)", id="next", variant="primary", compact=True)
+                yield Button(_("Quit (q)"), id="quit", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(None)
+        self.dismiss("quit" if event.button.id == "quit" else "next")
 
     def action_next(self) -> None:
-        self.dismiss(None)
+        self.dismiss("next")
+
+    def action_quit(self) -> None:
+        self.dismiss("quit")
 
 
 class MatchResultScreen(Screen[str]):
@@ -234,13 +349,21 @@ class MatchResultScreen(Screen[str]):
 
     DEFAULT_CSS = """
     MatchResultScreen { align: center middle; }
-    MatchResultScreen > Vertical { width: 90; max-width: 95%; height: auto;
+    MatchResultScreen > Vertical { width: 90; max-width: 95%; height: auto; max-height: 95%;
         border: thick $accent; padding: 1 2; }
+    MatchResultScreen VerticalScroll { height: auto; max-height: 1fr; }
     MatchResultScreen Horizontal { height: auto; }
     MatchResultScreen Button { margin: 1 1 0 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "finish('quit')", show=False), Binding("n", "finish('new')", show=False)]
+        Binding("q,escape", "finish('quit')", show=False),
+        Binding("n", "finish('new')", show=False),
+        Binding("end", "scroll('end')", show=False),
+        Binding("home", "scroll('home')", show=False),
+        Binding("pagedown", "scroll('page_down')", show=False),
+        Binding("pageup", "scroll('page_up')", show=False),
+        Binding("down", "scroll('down')", show=False),
+        Binding("up", "scroll('up')", show=False)]
 
     def __init__(self, table: Table, record: str) -> None:
         super().__init__()
@@ -254,7 +377,8 @@ class MatchResultScreen(Screen[str]):
                 names=self.table.winners_text()), style="bold"), id="result-text")
             yield Static(_("Lowest total wins.") if self.table.rules.scoring == "penalty"
                          else _("Highest total wins."))
-            yield Static(scoreboard_table(self.table, rounds=0))
+            with VerticalScroll(id="result-scroll"):
+                yield Static(scoreboard_rounds(self.table), id="result-scores")
             yield Static(_("Rounds played: {n}").format(n=m.rounds_played))
             if self.record:
                 yield Static(_("Record saved: {path}").format(path=self.record))
@@ -268,3 +392,6 @@ class MatchResultScreen(Screen[str]):
 
     def action_finish(self, what: str) -> None:
         self.dismiss(what)
+
+    def action_scroll(self, where: str) -> None:
+        scroll(self.query_one("#result-scroll", VerticalScroll), where)

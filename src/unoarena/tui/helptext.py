@@ -1,5 +1,10 @@
-"""The help: the current game's rules in the player's language, and the keys (no drawing
-here, so the plain mode and the app share it)."""
+"""The help: the keys of this game first, then its rules in the player's language (no drawing
+here, so the plain mode and the app share it).
+
+The keys follow the rule set: a challenge key only where a Wild Draw Four can be challenged,
+the launcher under UNO Attack, several cards at once, targets and jump-ins only where the
+rules have them.
+"""
 
 from __future__ import annotations
 
@@ -8,31 +13,81 @@ from ..i18n import _
 from ..rules_text import deck_lines, explain, preset_summary, special_cards
 
 
-def help_sections(rules: RuleSet, *, keys: bool = True) -> list[tuple[str, list[str]]]:
-    """(heading, lines) for the rules in force: summary, deck, special cards, every key."""
-    out: list[tuple[str, list[str]]] = [
+def help_sections(rules: RuleSet, *, keys: bool = True, people: int = 1
+                  ) -> list[tuple[str, list[str]]]:
+    """(heading, lines): the keys (unless ``keys`` is false), then the rules in force:
+    summary, deck, special cards, every key. ``people``: persons at this terminal."""
+    out: list[tuple[str, list[str]]] = []
+    if keys:
+        out.append((_("Keys"), key_lines(rules, people)))
+    out += [
         (_("Rules of this game"), [preset_summary(rules.preset)]),
         (_("The deck"), deck_lines(rules)),
         (_("Special cards"), special_cards(rules)),
         (_("Every rule at its setting"),
          [f"{key} = {value}: {text}" for key, value, text in explain(rules)]),
     ]
-    if keys:
-        out.append((_("Keys"), key_lines()))
     return out
 
 
-def key_lines() -> list[str]:
-    return [
+def key_lines(rules: RuleSet, people: int = 1) -> list[str]:
+    """What every key does under these rules, and only the keys these rules use."""
+    launcher = rules.deck.launcher
+    out = [
         _("1-9, 0 and the letters under the cards: play that card (or click it)"),
-        _("← → move the cursor, Enter plays the card under it"),
-        _("d: draw (or press the launcher)   p: keep the drawn card and pass"),
-        _("u: call UNO (before or after your play)   c: catch a player without UNO"),
-        _("Several people at one terminal: any of them may press c to catch, and the one "
-          "who forgot may press u to call UNO late, on whoever's screen is showing"),
-        _("x: challenge a Wild Draw Four   a: accept it"),
-        _("? or F1: this help   s: save   l: language   q: quit"),
+        _("← → move the cursor, Enter plays the card under it (any hand size)"),
     ]
+    if launcher:
+        out.append(_("d: press the launcher (the cards it throws out are yours)"))
+    elif rules.draw_count == "until_playable":
+        out.append(_("d: draw until a card fits   p: keep the drawn card and pass"))
+    else:
+        out.append(_("d: draw a card   p: keep the drawn card and pass"))
+    out.append(_("u: call UNO (before or after your play)   c: catch a player without UNO"))
+    if rules.false_uno_penalty:
+        out.append(_("c when nobody forgot UNO: choose whom to catch; a wrong catch costs "
+                     "{n} cards").format(n=rules.false_uno_penalty))
+    if rules.wd4_challenge:
+        out.append(_("x: challenge a Wild Draw Four   a: accept it and draw"))
+    if rules.stacking != "off" or rules.stack_draw4:
+        out.append(_("A penalty is pending: answer with a marked card, or d to take it"))
+    if rules.multi_play:
+        out.append(_("Several cards at once: press one of them; a dialog offers every "
+                     "combination it can be played in"))
+    elif rules.double_play:
+        out.append(_("Two identical cards: press one; a dialog asks whether to play both"))
+    if rules.jump_in or rules.sum_jump_in != "off":
+        out.append(_("Jump-in: when one of your cards is marked out of turn, press it at "
+                     "once"))
+    targets = []
+    if rules.seven_zero:
+        targets.append(_("a 7 swaps hands with the player you choose"))
+    if rules.wild_powers:
+        targets.append(_("a Wild names a colour (c), looks at a hand (k) or swaps 3 cards "
+                         "(w)"))
+    if launcher:
+        targets.append(_("a Wild Attack-Attack names a colour and the player to attack"))
+    if targets:
+        out.append(_("Targets: {what}; the dialog numbers the players 1, 2, …").format(
+            what=_("; ").join(targets)))
+    if people > 1:
+        out.append(_("Several people at one terminal: any of them may press c to catch, and "
+                     "the one who forgot may press u to call UNO late, on whoever's screen "
+                     "is showing"))
+    out.append(_("F2: every round's scores   ? or F1: this help   s: save   l: language   "
+                 "q: save and quit"))
+    return out
+
+
+def key_hint(rules: RuleSet) -> str:
+    """The one-line reminder under the hand: the same keys, shortest."""
+    parts = [_("card keys or click: play"),
+             _("d launcher") if rules.deck.launcher else _("d draw"), _("p pass"),
+             _("u UNO"), _("c catch")]
+    if rules.wd4_challenge:
+        parts.append(_("x challenge"))
+    parts += [_("F2 scores"), _("? help"), _("s save"), _("l language"), _("q quit")]
+    return " · ".join(parts)
 
 
 def plain_command_lines() -> list[str]:

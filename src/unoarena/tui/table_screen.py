@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -23,11 +24,11 @@ from textual.timer import Timer
 from textual.widgets import Button, RichLog, Static
 
 from ..engine import COLOR_CODES, Action, IllegalAction
-from ..i18n import _
+from ..i18n import _, width
 from ..narrate import why_text
-from ..rules_text import card_text, color_text
+from ..rules_text import card_text, color_text, value_text
 from . import saves
-from .cards import CARD_KEYS, INK, HandView, big_card, face_style
+from .cards import CARD_KEYS, CELL_H, INK, HandView, big_card, card_back, face_style
 from .dialogs import (
     ChoiceDialog,
     HandoverScreen,
@@ -35,9 +36,16 @@ from .dialogs import (
     MatchResultScreen,
     Option,
     RoundSummaryScreen,
+    ScoresScreen,
     scoreboard_table,
 )
+from .helptext import key_hint
 from .session import Decision, Table, illegal_text
+
+#: Buttons shown only while their action is possible.
+_WHEN_USABLE = frozenset({"pass", "catch", "challenge", "accept"})
+#: Buttons left out first on a narrow terminal (their keys still work), in that order.
+_SPARE = ("lang", "save", "scores")
 
 _COLOR_KEYS = {"R": "r", "Y": "y", "G": "g", "B": "b", "P": "p"}
 
@@ -56,19 +64,25 @@ class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
     #topbar { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #players { height: auto; padding: 0 1; }
-    #middle { height: 1fr; min-height: 6; }
-    #middle > * { height: 100%; }
-    #side { width: 34; border-right: solid $primary; }
-    #pile { height: auto; padding: 0 1; }
-    #scores { height: auto; padding: 0 1; margin-top: 1; }
-    #log { width: 1fr; padding: 0 1; background: transparent; }
+    #main { height: 1fr; min-height: 8; }
+    #felt { width: 1fr; background: #0e4a37; }
+    #top-seats { height: auto; align: center top; }
+    #felt-mid { height: 1fr; }
+    #left-seats, #right-seats { width: auto; height: 100%; align: left middle; }
+    #pile { width: 1fr; height: 100%; content-align: center middle; }
+    #me { height: 1; content-align: center middle; }
+    .seat { width: auto; min-width: 14; max-width: 26; height: 3; margin: 0 1; padding: 0 1;
+        background: #0b3d2e; }
+    #side { width: 34%; min-width: 26; max-width: 64; border-left: solid $primary; }
+    #log-title { text-style: bold; padding: 0 1; width: 100%; background: $boost; }
+    #log { height: 1fr; padding: 0 1; background: transparent; }
+    #scores { height: auto; max-height: 45%; padding: 0 1; border-top: solid $primary; }
     #prompt { height: auto; padding: 0 1; background: $boost; text-style: bold; }
     #hand { padding: 0 1; }
     #buttons { height: 1; padding: 0 1; }
     #buttons ActionButton { height: 1; min-width: 0; width: auto; border: none;
         margin: 0 1 0 0; padding: 0; }
-    #keys { height: 1; padding: 0 1; color: $text-muted; }
+    #keys { height: auto; padding: 0 1; color: $text-muted; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -76,6 +90,7 @@ class TableScreen(Screen[None]):
         Binding("u", "uno", show=False), Binding("c", "catch", show=False),
         Binding("x", "challenge", show=False), Binding("a", "accept", show=False),
         Binding("question_mark", "help", show=False), Binding("f1", "help", show=False),
+        Binding("f2", "scores", show=False),
         Binding("s", "save", show=False), Binding("q", "quit_game", show=False),
         Binding("l", "language", show=False),
         Binding("left", "cursor(-1)", show=False), Binding("right", "cursor(1)", show=False),
@@ -89,7 +104,7 @@ class TableScreen(Screen[None]):
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.uno_armed = False
         self.cursor = 0
-        self.message = ""
+        self.last_toast = ""  # the message shown last (one at a time)
         self._timer: Timer | None = None
         self._clock: Timer | None = None
         self._deadline: tuple[int, float] | None = None
@@ -102,20 +117,33 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        left, top, right = seat_sides(self.table.rules.players - 1)
         yield Static(id="topbar")
-        yield Static(id="players")
-        with Horizontal(id="middle"):
+        with Horizontal(id="main"):
+            with Vertical(id="felt"):
+                with Horizontal(id="top-seats"):
+                    for i in range(left, left + top):
+                        yield Static(id=f"slot-{i}", classes="seat")
+                with Horizontal(id="felt-mid"):
+                    with Vertical(id="left-seats"):
+                        for i in reversed(range(left)):  # the viewer's left, bottom up
+                            yield Static(id=f"slot-{i}", classes="seat")
+                    yield Static(id="pile")
+                    with Vertical(id="right-seats"):
+                        for i in range(left + top, left + top + right):
+                            yield Static(id=f"slot-{i}", classes="seat")
+                yield Static(id="me")
             with Vertical(id="side"):
-                yield Static(id="pile")
+                yield Static(_("Log"), id="log-title")
+                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+                log.can_focus = False
+                yield log
                 yield Static(id="scores")
-            log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
-            log.can_focus = False
-            yield log
         yield Static(id="prompt")
         yield HandView(id="hand")
         with Horizontal(id="buttons"):
-            for bid in ("draw", "pass", "uno", "catch", "challenge", "accept", "help", "save",
-                        "lang", "quit"):
+            for bid in ("draw", "pass", "uno", "catch", "challenge", "accept", "scores", "help",
+                        "save", "lang", "quit"):
                 yield ActionButton("", id=f"btn-{bid}")
         yield Static(id="keys")
 
@@ -124,6 +152,9 @@ class TableScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.sync()
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.call_after_refresh(self.render_all)
 
     # -- the viewer ----------------------------------------------------------------------
     @property
@@ -171,16 +202,21 @@ class TableScreen(Screen[None]):
         try:
             self.table.apply(seat, action)
         except IllegalAction as e:
-            self.message = illegal_text(e)
-            self.notify(self.message, severity="warning")
+            self.toast(illegal_text(e, self.table))
             self.sync()
             return False
         verb = action.verb if isinstance(action, Action) else str(action).split()[0]
         if verb in ("play", "jump_in"):
             self.uno_armed = False
-        self.message = ""
         self.advance()
         return True
+
+    def toast(self, text: str, severity: str = "warning") -> None:
+        """One message at a time: a new one replaces the last instead of piling up; the turn
+        prompt stays as it was."""
+        self.app.clear_notifications()
+        self.last_toast = text
+        self.notify(text, severity=severity)  # type: ignore[arg-type]
 
     # -- what the person sees and must answer --------------------------------------------
     def sync(self) -> None:
@@ -198,7 +234,7 @@ class TableScreen(Screen[None]):
                     self._timer = None
                 self._covered = True
                 self.app.push_screen(RoundSummaryScreen(t, self._last_round()),
-                                     lambda _r: self._after_summary())
+                                     self._after_summary)
             return
         seat = t.waiting_person()
         if seat is not None:
@@ -237,10 +273,17 @@ class TableScreen(Screen[None]):
         self._log_key = ()
         self.sync()
 
-    def _after_summary(self) -> None:
+    def _after_summary(self, then: str | None = "next") -> None:
+        """Score the round and deal the next; ``then`` "quit": afterwards, save and quit."""
         self._covered = False
         t = self.table
         t.finish_round()
+        if then == "quit":
+            if t.match.is_over:
+                with contextlib.suppress(OSError):
+                    saves.save_record(t)
+            self.action_quit_game()
+            return
         self.cursor = 0
         self.uno_armed = False
         if t.match.is_over:
@@ -248,7 +291,7 @@ class TableScreen(Screen[None]):
             try:
                 path = str(saves.save_record(t))
             except OSError as e:
-                self.notify(_("Could not save the record: {error}").format(error=e),
+                self.toast(_("Could not save the record: {error}").format(error=e),
                             severity="error")
             self.app.push_screen(MatchResultScreen(t, path), self._after_match)
             return
@@ -325,88 +368,125 @@ class TableScreen(Screen[None]):
         r = self.table.rules
         goal = (_("{n} rounds").format(n=r.rounds) if r.rounds is not None
                 else _("target {n}").format(n=r.target_score))
-        over = [f"{k}={v}" for k, v in r.overrides().items()
+        over = [f"{k}={value_text(v)}" for k, v in r.overrides().items()
                 if k not in ("players", "target_score", "rounds")]
         extra = (" · " + " ".join(over)) if over else ""
         self.query_one("#topbar", Static).update(Text(
             _("UNO Arena — {preset} · round {n} · {goal}").format(
                 preset=r.preset, n=self.table.round_no, goal=goal) + extra))
 
+    def bottom_seat(self) -> int:
+        """The seat drawn at the bottom of the table: the viewer's, or seat 0 when watching."""
+        seat = self.viewer_seat
+        return seat if seat is not None else 0
+
     def render_players(self) -> None:
+        """Everyone around the table: the others in play order from the viewer's left
+        (card backs and counts), the viewer at the bottom."""
+        t = self.table
+        n = t.rules.players
+        bottom = self.bottom_seat()
+        for j in range(n - 1):
+            seat = (bottom + 1 + j) % n
+            self.query_one(f"#slot-{j}", Static).update(self.seat_text(seat))
+        self.query_one("#me", Static).update(self.seat_text(bottom, line=True))
+
+    def seat_text(self, seat: int, *, line: bool = False) -> Text:
+        """A seat: ``▶`` and a highlighted name on its turn, card backs and the count, then
+        what matters about it (UNO, dealer, team, bot). ``line``: all on one line."""
         t = self.table
         g = t.game
-        v = g.view(self.viewer_seat if self.viewer_seat is not None else 0)
-        text = Text()
-        for seat in range(t.rules.players):
-            turn = seat == g.turn and not g.is_over
-            text.append("▶ " if turn else "  ", style="bold #76ff03")
-            player = t.player_at(seat)
-            name = t.name(seat)
-            style = "bold reverse" if turn else "bold"
-            text.append(name, style=style)
-            if player == self.viewer:
-                text.append(" " + _("(you)"), style="italic")
-            pl = t.players[player]
-            kind = _("bot {name}").format(name=pl.bot) if pl.is_bot else _("person")
-            text.append(f" [{kind}]", style="dim")
-            if t.rules.teams:
-                text.append(" " + _("team {n}").format(n=t.rules.team_of(seat) + 1),
-                            style="cyan")
-            n = v["hand_sizes"][seat]
-            text.append("  " + _("{n} cards").format(n=n) if n != 1 else "  " + _("1 card"))
-            if v["uno_exposed"] == seat:
-                text.append("  " + _("forgot UNO! (c to catch)"), style="bold #ff5252")
-            elif v["uno_declared"][seat] and n == 1:
-                text.append("  UNO!", style="bold #ffd740")
-            if seat == g.dealer:
-                text.append("  " + _("(dealer)"), style="dim")
-            if seat < t.rules.players - 1:
-                text.append("\n")
-        self.query_one("#players", Static).update(text)
+        v = g.view(self.bottom_seat())
+        turn = seat == g.turn and not g.is_over
+        player = t.player_at(seat)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("▶ " if turn else "  ", style="bold #ffd740")
+        text.append(t.name(seat), style="bold black on #ffd740" if turn else "bold")
+        if player == self.viewer:
+            text.append(" " + _("(you)"), style="italic")
+        text.append(" · " if line else "\n")
+        count = v["hand_sizes"][seat]
+        wide = self.size.width >= 120
+        if not line:
+            text.append("▮" * min(count, 8 if wide else 5), style="#e53935")
+            text.append("+" if count > (8 if wide else 5) else "", style="#e53935")
+            text.append(" ")
+        if line or wide:
+            text.append(_("{n} cards").format(n=count) if count != 1 else _("1 card"),
+                        style="bold")
+        else:
+            text.append(str(count), style="bold")
+        notes: list[tuple[str, str]] = []
+        if v["uno_exposed"] == seat:
+            notes.append((_("forgot UNO!"), "bold #ff5252"))
+        elif v["uno_declared"][seat] and count == 1:
+            notes.append(("UNO!", "bold #ffd740"))
+        if t.rules.teams:
+            notes.append((_("team {n}").format(n=t.rules.team_of(seat) + 1), "cyan"))
+        if seat == g.dealer:
+            notes.append((_("dealer"), "dim"))
+        pl = t.players[player]
+        if pl.is_bot and wide:
+            notes.append((_("bot {name}").format(name=pl.bot), "dim"))
+        if notes:
+            text.append(" · " if line else "\n")
+            for i, (note, style) in enumerate(notes):
+                text.append((" · " if i else "") + note, style=style)
+        return text
 
     def render_pile(self) -> None:
+        """The middle of the table: the draw pile (or launcher) beside the large top card,
+        the colour in force, the direction, and any pending penalty or effect."""
         t = self.table
         g = t.game
-        v = g.view(self.viewer_seat if self.viewer_seat is not None else 0)
-        text = Text()
-        text.append(_("Discard pile") + "\n", style="bold")
-        text.append_text(big_card(v["top"], v["color"]))
-        text.append("\n")
+        v = g.view(self.bottom_seat())
+        cards = RichTable.grid(padding=(0, 2))
+        cards.add_column(justify="center")
+        cards.add_column(justify="center")
+        launcher = t.rules.deck.launcher
+        w = 12 if self.query_one("#pile").size.width >= 34 else 8
+        cards.add_row(card_back(_("LAUNCHER") if launcher else "UNO", v["draw_pile_size"], w),
+                      big_card(v["top"], v["color"], w))
+        cards.add_row(Text(_("launcher") if launcher else _("draw pile"), style="dim"),
+                      Text(_("discard pile"), style="dim"))
+        lines: list[Text] = []
         color = v["color"]
+        line = Text()
         if color:
-            text.append(_("Colour: "))
-            text.append("■ " + color_text(color), style=INK.get(color, "bold"))
-            text.append("\n")
+            line.append("■ " + color_text(color), style=INK.get(color, "bold"))
+            line.append("   ")
         arrow = "↻" if v["direction"] == "cw" else "↺"
-        text.append(_("Direction: {arrow} {dir}").format(
-            arrow=arrow, dir=_("clockwise") if v["direction"] == "cw"
-            else _("counter-clockwise")) + "\n")
-        if t.rules.deck.launcher:
-            text.append(_("Launcher: {n} cards inside").format(n=v["draw_pile_size"]) + "\n")
+        line.append(f"{arrow} " + (_("clockwise") if v["direction"] == "cw"
+                                   else _("counter-clockwise")))
+        lines.append(line)
+        if launcher:
             last = self._last_press()
             if last:
-                text.append(last + "\n", style="#ffd740")
-        else:
-            text.append(_("Draw pile: {n} cards").format(n=v["draw_pile_size"]) + "\n")
+                lines.append(Text(last, style="#ffd740"))
         pend = v["pending"]
         if pend:
             if pend["kind"] == "press":
                 msg = _("Pending: {name} must press the launcher {n} times ({why})")
             else:
                 msg = _("Pending: {name} must draw {n} cards ({why})")
-            text.append(msg.format(name=t.name(pend["target"]), n=pend["amount"],
-                                   why=why_text(pend["source"])) + "\n", style="bold #ff5252")
+            lines.append(Text(msg.format(name=t.name(pend["target"]), n=pend["amount"],
+                                         why=why_text(pend["source"])), style="bold #ff5252"))
         eff = v["effect"]
         if eff:
             c = eff["color"]
             if eff["kind"] == "hyperspeed":
-                text.append(_("Hyperspeed on {color}: {color} cards skip one more").format(
-                    color=color_text(c)) + "\n", style=INK.get(c, "bold"))
+                msg = _("Hyperspeed on {color}: {color} cards skip one more").format(
+                    color=color_text(c))
             else:
-                text.append(_("Forces of Nature: only {color} until {name}'s turn").format(
-                    color=color_text(c), name=t.name(eff["owner"])) + "\n",
-                            style=INK.get(c, "bold"))
-        self.query_one("#pile", Static).update(text)
+                msg = _("Forces of Nature: only {color} until {name}'s turn").format(
+                    color=color_text(c), name=t.name(eff["owner"]))
+            lines.append(Text(msg, style=INK.get(c, "bold")))
+        body = RichTable.grid()
+        body.add_column(justify="center")
+        body.add_row(cards)
+        for text in lines:
+            body.add_row(text)
+        self.query_one("#pile", Static).update(body)
 
     def _last_press(self) -> str:
         for e in reversed(self.table.game.events):
@@ -433,10 +513,11 @@ class TableScreen(Screen[None]):
 
     def render_scores(self) -> None:
         from rich.console import Group
-        head = Text(_("Scores") + "\n", style="bold")
+        head = Text(_("Scores") + "  ", style="bold")
         head.append(_("lowest total wins") if self.table.rules.scoring == "penalty"
                     else _("highest total wins"), style="dim")
-        self.query_one("#scores", Static).update(Group(head, scoreboard_table(self.table)))
+        head.append("  " + _("all rounds: F2"), style="dim")
+        self.query_one("#scores", Static).update(Group(head, scoreboard_table(self.table, 1)))
 
     def render_prompt(self) -> None:
         self.query_one("#prompt", Static).update(Text(self.prompt_text()))
@@ -446,8 +527,6 @@ class TableScreen(Screen[None]):
         g = t.game
         if g.is_over:
             return _("The round is over.")
-        if self.message:
-            return self.message
         legal = self.legal()
         verbs = {a.verb for a in legal}
         seat = self.viewer_seat
@@ -511,8 +590,11 @@ class TableScreen(Screen[None]):
             self.cursor = max(0, len(hand) - 1)
         caption = (_("Your hand ({name})").format(name=self.table.player_name(self.viewer))
                    if self.viewer is not None else _("Bots only: watching"))
+        # the table keeps at least 12 lines; the hand shows the rows that fit beside it
+        rows = max(1, (self.size.height - 18) // CELL_H) if self.size.height else 0
         self.query_one("#hand", HandView).show(hand, playable, self.cursor,
-                                               hidden=self.viewer is None, caption=caption)
+                                               hidden=self.viewer is None, caption=caption,
+                                               max_rows=rows)
 
     def render_buttons(self) -> None:
         legal = self.legal()
@@ -528,20 +610,27 @@ class TableScreen(Screen[None]):
             "catch": (_("Catch [c]"), "catch" in verbs),
             "challenge": (_("Challenge [x]"), "challenge" in verbs),
             "accept": (_("Accept [a]"), "accept" in verbs),
+            "scores": (_("Scores [F2]"), True),
             "help": (_("Help [?]"), True),
             "save": (_("Save [s]"), True),
             "lang": (_("Language [l]"), True),
             "quit": (_("Quit [q]"), True),
         }
+        room = self.size.width - 2
+        used = sum(width(label) + 3 for bid, (label, enabled) in labels.items()
+                   if enabled or bid not in _WHEN_USABLE)
         for bid, (label, enabled) in labels.items():
             b = self.query_one(f"#btn-{bid}", ActionButton)
             b.label = Text(label)
             b.disabled = not enabled
-            if bid in ("pass", "catch", "challenge", "accept"):
+            if bid in _WHEN_USABLE:
                 b.display = enabled  # shown only when it can be used
-        self.query_one("#keys", Static).update(Text(
-            _("keys: card keys or click to play · d draw · p pass · u UNO · c catch · "
-              "? help · s save · l language · q quit"), style="dim"))
+            elif bid in _SPARE and room and used > room:
+                b.display = False  # no room: its key is in the line below and in the help
+                used -= width(label) + 3
+            else:
+                b.display = True
+        self.query_one("#keys", Static).update(Text(key_hint(t.rules), style="dim"))
 
     # -- input -----------------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
@@ -563,7 +652,8 @@ class TableScreen(Screen[None]):
             "btn-draw": self.action_draw, "btn-pass": self.action_pass_turn,
             "btn-uno": self.action_uno, "btn-catch": self.action_catch,
             "btn-challenge": self.action_challenge, "btn-accept": self.action_accept,
-            "btn-help": self.action_help, "btn-save": self.action_save,
+            "btn-help": self.action_help, "btn-scores": self.action_scores,
+            "btn-save": self.action_save,
             "btn-lang": self.action_language, "btn-quit": self.action_quit_game,
         }
         fn = actions.get(event.button.id or "")
@@ -628,21 +718,23 @@ class TableScreen(Screen[None]):
         if self.table.rules.false_uno_penalty and self.viewer_seat is not None:
             self.ask_false_catch()  # UNO-3: a wrong catch is possible, and costs
             return
-        self.message = _("Nobody can be caught now: the chance opens when a player is left "
-                         "with one card without calling UNO, until the next player acts.")
+        self.toast(_("Nobody can be caught now: the chance opens when a player is left "
+                     "with one card without calling UNO, until the next player acts."))
         del g
-        self.render_prompt()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.table.rules))
+        self.app.push_screen(HelpScreen(self.table.rules, len(self.table.human_players())))
+
+    def action_scores(self) -> None:
+        self.app.push_screen(ScoresScreen(self.table))
 
     def action_save(self) -> None:
         try:
             path = saves.save_table(self.table)
         except OSError as e:
-            self.notify(_("Could not save: {error}").format(error=e), severity="error")
+            self.toast(_("Could not save: {error}").format(error=e), severity="error")
             return
-        self.notify(_("Saved to {path}").format(path=path))
+        self.toast(_("Saved to {path}").format(path=path), severity="information")
 
     def action_quit_game(self) -> None:
         if not self.table.match.is_over:
@@ -756,9 +848,10 @@ class TableScreen(Screen[None]):
         return plain[0] if plain else flagged[0] if flagged else None
 
     def _color_dialog(self, codes: list[str], title: str, cancel: bool = True) -> ChoiceDialog:
+        """The colours to name, with the hand they are chosen for in view."""
         opts = [Option(c, color_text(c), _COLOR_KEYS.get(c, ""), face_style(c).split(" on ")[-1])
                 for c in codes]
-        return ChoiceDialog("color", title, opts, cancel=cancel)
+        return ChoiceDialog("color", title, opts, cancel=cancel, hand=self.hand_codes())
 
     def _refuse(self, code: str) -> None:
         """Why a card cannot be played: asked of the engine on a copy (or, under the misplay
@@ -776,11 +869,9 @@ class TableScreen(Screen[None]):
         try:
             copy.apply(action, seat)
         except IllegalAction as e:
-            self.message = illegal_text(e)
+            self.toast(illegal_text(e, t))
         else:
-            self.message = _("{card} cannot be played now.").format(card=card_text(code))
-        self.notify(self.message, severity="warning")
-        self.render_prompt()
+            self.toast(_("{card} cannot be played now.").format(card=card_text(code)))
 
     @work(exclusive=True, group="ask")
     async def ask_starter_color(self, legal: list[Action]) -> None:
@@ -818,9 +909,21 @@ class TableScreen(Screen[None]):
                                                                   m=pend["amount"] + 2), "x"),
                 Option("accept", _("Accept: draw {n} and lose the turn").format(
                     n=pend["amount"]), "a")]
+        note = Text()
+        before = color_before_w4(g.events)
+        if before is not None:
+            color, top = before
+            note.append(_("Colour in force before it:") + " ")
+            note.append("■ " + color_text(color), style=INK.get(color, "bold"))
+            if top:
+                note.append(" " + _("(on {card})").format(card=card_text(top)))
+            note.append("\n" + _("A bluff if {name} held a {color} card.").format(
+                name=name, color=color_text(color)))
+        if can_play:
+            note.append("\n" + _("Esc: answer with a card instead"))
         pick = await self.app.push_screen_wait(ChoiceDialog(
             "challenge", _("{name} played a Wild Draw Four on you").format(name=name), opts,
-            cancel=can_play, note=_("Esc: answer with a card instead") if can_play else ""))
+            cancel=can_play, note=note, hand=self.hand_codes()))
         if pick is not None:
             self.act(pick)
 
@@ -876,6 +979,35 @@ class TableScreen(Screen[None]):
                 n=t.rules.false_uno_penalty), opts))
         if pick is not None:
             self.act(f"catch {pick}")
+
+
+def color_before_w4(events: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """The colour in force when the last Wild Draw Four was played, and the card it was on:
+    what a challenge asks about (WD4-2). None when the events do not say."""
+    i = len(events) - 1
+    while i >= 0 and not (events[i].get("t") == "play"
+                          and list(events[i].get("cards", []))[-1:] == ["W4"]):
+        i -= 1
+    for e in reversed(events[:max(i, 0)]):
+        t = e.get("t")
+        if t == "play" and e.get("color"):
+            return str(e["color"]), str(list(e.get("cards", [""]))[-1])
+        if t == "color" and e.get("color"):
+            return str(e["color"]), ""
+        if t == "starter" and not str(e.get("card", "W")).startswith("W"):
+            return str(e["card"])[0], str(e["card"])
+    return None
+
+
+def seat_sides(others: int) -> tuple[int, int, int]:
+    """How many of the other players sit on the viewer's left, across, and on the right: as
+    the compass names of :func:`unoarena.narrate.default_names` place them."""
+    fixed = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2),
+             6: (2, 2, 2), 7: (2, 3, 2), 8: (2, 4, 2)}
+    if others in fixed:
+        return fixed[others]
+    side = others // 3
+    return side, others - 2 * side, side
 
 
 def _codes(a: Action) -> list[str]:
