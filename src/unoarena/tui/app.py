@@ -17,9 +17,11 @@ class UnoApp(App[int]):
 
     TITLE = "UNO Arena"
     ENABLE_COMMAND_PALETTE = False
-    # Messages appear at the top right, over the log, never over the hand.
+    # Dialogs dim the table behind them instead of hiding it; messages appear at the top
+    # right, over the log, never over the hand.
     CSS = """
     Screen { background: #0b3d2e; }
+    ModalScreen { background: #000000 45%; }
     ToastRack { dock: top; align: right top; margin-top: 1; margin-bottom: 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
@@ -106,15 +107,19 @@ def hand_line(codes: Sequence[str]) -> Text:
     return t
 
 
-def help_text(rules: RuleSet, people: int = 1) -> Text:
-    """The help as styled text: headings in bold, the lines under them."""
-    t = Text()
+def help_text(rules: RuleSet, people: int = 1) -> Group:
+    """The help: headings in bold, the lines under them indented, wrapped lines too."""
+    parts: list[Any] = []
     for heading, lines in help_sections(rules, people=people):
-        t.append(heading + "\n", style="bold underline")
+        parts.append(Text(heading, style="bold underline"))
+        grid = RichTable.grid()
+        grid.add_column(width=2)
+        grid.add_column(ratio=1)
         for line in lines:
-            t.append("  " + line + "\n")
-        t.append("\n")
-    return t
+            grid.add_row("", Text(line))
+        parts.append(grid)
+        parts.append(Text(""))
+    return Group(*parts)
 
 
 class HelpScreen(ModalScreen[None]):

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
@@ -75,8 +75,9 @@ class TableScreen(Screen[None]):
         background: #0b3d2e; }
     #side { width: 34%; min-width: 26; max-width: 64; border-left: solid $primary; }
     #log-title { text-style: bold; padding: 0 1; width: 100%; background: $boost; }
-    #log { height: 1fr; padding: 0 1; background: transparent; }
-    #scores { height: auto; max-height: 45%; padding: 0 1; border-top: solid $primary; }
+    #log { height: 1fr; min-height: 3; padding: 0 1; background: transparent; }
+    #scores-box { height: auto; max-height: 65%; border-top: solid $primary; }
+    #scores { height: auto; padding: 0 1; }
     #prompt { height: auto; padding: 0 1; background: $boost; text-style: bold; }
     #hand { padding: 0 1; }
     #buttons { height: 1; padding: 0 1; }
@@ -138,7 +139,8 @@ class TableScreen(Screen[None]):
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
                 log.can_focus = False
                 yield log
-                yield Static(id="scores")
+                with VerticalScroll(id="scores-box", can_focus=False):
+                    yield Static(id="scores")
         yield Static(id="prompt")
         yield HandView(id="hand")
         with Horizontal(id="buttons"):
@@ -513,10 +515,10 @@ class TableScreen(Screen[None]):
 
     def render_scores(self) -> None:
         from rich.console import Group
-        head = Text(_("Scores") + "  ", style="bold")
+        head = Text(_("Scores") + " ", style="bold")
+        head.append("(F2) ", style="dim")
         head.append(_("lowest total wins") if self.table.rules.scoring == "penalty"
                     else _("highest total wins"), style="dim")
-        head.append("  " + _("all rounds: F2"), style="dim")
         self.query_one("#scores", Static).update(Group(head, scoreboard_table(self.table, 1)))
 
     def render_prompt(self) -> None:
@@ -910,7 +912,9 @@ class TableScreen(Screen[None]):
                 Option("accept", _("Accept: draw {n} and lose the turn").format(
                     n=pend["amount"]), "a")]
         note = Text()
-        before = color_before_w4(g.events)
+        pile = g.discard_pile
+        before = color_before_w4(g.events, _codes_of(tuple(pile[-2:-1]))[0]
+                                 if len(pile) > 1 else None)
         if before is not None:
             color, top = before
             note.append(_("Colour in force before it:") + " ")
@@ -981,9 +985,11 @@ class TableScreen(Screen[None]):
             self.act(f"catch {pick}")
 
 
-def color_before_w4(events: list[dict[str, Any]]) -> tuple[str, str] | None:
+def color_before_w4(events: list[dict[str, Any]], under: str | None = None
+                    ) -> tuple[str, str] | None:
     """The colour in force when the last Wild Draw Four was played, and the card it was on:
-    what a challenge asks about (WD4-2). None when the events do not say."""
+    what a challenge asks about (WD4-2). ``under``: the card under it on the discard pile,
+    for a round set up without the events before (its own colour). None when unknown."""
     i = len(events) - 1
     while i >= 0 and not (events[i].get("t") == "play"
                           and list(events[i].get("cards", []))[-1:] == ["W4"]):
@@ -996,6 +1002,8 @@ def color_before_w4(events: list[dict[str, Any]]) -> tuple[str, str] | None:
             return str(e["color"]), ""
         if t == "starter" and not str(e.get("card", "W")).startswith("W"):
             return str(e["card"])[0], str(e["card"])
+    if under and not under.startswith("W"):
+        return under[0], under
     return None
 
 
