@@ -101,3 +101,17 @@ def test_i18n_dictionary_merges_both_catalogues(server: LiveServer) -> None:
     assert tw["messages"]["Create room"] != cn["messages"]["Create room"]
     assert tw["nplurals"] == 1
     assert server.http.get("/api/i18n/xx").json()["lang"] == "en"
+
+
+def test_names_may_be_emoji_sequences_but_not_bidi_tricks(server: LiveServer) -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # man, woman, girl joined
+    scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    for name in (family, f"{scotland} Ann", "Zoë 🎲"):
+        body = {"name": name, "preset": "classic", "seats": [{"kind": "human"}] * 4}
+        r = server.http.post("/api/rooms", json=body)
+        assert r.status_code == 200, (name, r.text)
+        room = r.json()["room"]
+        assert server.http.get(f"/api/rooms/{room}").json()["players"][0]["name"] == name
+    body = {"name": "Ann\u202egnp.exe", "preset": "classic", "seats": [{"kind": "human"}] * 4}
+    r = server.http.post("/api/rooms", json=body)
+    assert r.status_code == 400 and r.json()["code"] == "bad_name"

@@ -131,9 +131,16 @@ def clean_name(raw: Any) -> str:
     if len(name) > NAME_CHARS:
         raise ProtocolError("bad_name", T_("a name has at most {max} characters"),
                             max=NAME_CHARS)
-    if any(unicodedata.category(c)[0] == "C" for c in name):
+    if any(unicodedata.category(c)[0] == "C" and not _joins_emoji(c) for c in name):
         raise ProtocolError("bad_name", T_("a name may not contain control characters"))
     return name
+
+
+def _joins_emoji(c: str) -> bool:
+    """Format characters that only glue emoji together (a family emoji is three people joined
+    by ZERO WIDTH JOINER; a region's flag uses tag characters); other format characters, such
+    as bidi overrides, stay refused."""
+    return c in "\u200c\u200d" or "\U000e0020" <= c <= "\U000e007f"
 
 
 @dataclass
