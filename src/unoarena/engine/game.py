@@ -192,14 +192,18 @@ class Game:
         deck = list(rules.deck.cards)
         first = (self.dealer + 1) % n
         if setup is None:
-            self._shuffle(deck)
-            self._pile = deck
-            for _ in range(rules.hand_size):
-                for i in range(n):
-                    self._hands[(first + i) % n].append(deck.pop())
-            self._ev(t="deal", dealer=self.dealer, hand_size=rules.hand_size)
-            self._turn_starter(None)
-            return
+            while True:
+                self._shuffle(deck)
+                self._pile = deck
+                for _ in range(rules.hand_size):
+                    for i in range(n):
+                        self._hands[(first + i) % n].append(deck.pop())
+                self._ev(t="deal", dealer=self.dealer, hand_size=rules.hand_size)
+                if self._turn_starter(None):
+                    return
+                # no card left in the pile may start (START-5, START-7): deal again
+                self._hands = [[] for _ in range(n)]
+                deck = list(rules.deck.cards)
         # exact set-up: take every named card out of the deck, order the rest by the seed
         remaining = list(deck)
         named: list[int] = [c for h in setup.hands.values() for c in h]
@@ -240,14 +244,12 @@ class Game:
             self._dir = setup.direction
             self._set_turn(setup.turn if setup.turn is not None else first)
             return
-        if setup.starter is not None:
-            self._pile = remaining + list(reversed(setup.draw_pile))
-            self._turn_starter(setup.starter)
-            return
         # no starter named: it comes from the seed-ordered unplaced cards
-        starter = remaining.pop()
+        starter = setup.starter if setup.starter is not None else remaining.pop()
         self._pile = remaining + list(reversed(setup.draw_pile))
-        self._turn_starter(starter)
+        if not self._turn_starter(starter):
+            raise ValueError("the setup leaves no card that may be turned over first "
+                             "(START-5, START-7)")
 
     def _shuffle(self, cards: list[int]) -> None:
         """Fisher-Yates driven by the game's generator (cheaper than ``random.shuffle``)."""
@@ -256,26 +258,33 @@ class Game:
             j = int(rand() * (i + 1))
             cards[i], cards[j] = cards[j], cards[i]
 
-    def _turn_starter(self, starter: int | None) -> None:
-        """Turn over the first card and apply START-1..8."""
+    def _starter_ok(self, card: int) -> bool:
+        """May ``card`` stay as the first card (START-5, START-7)?"""
+        rules = self.rules
+        if rules.starter_number_only and not IS_NUMBER[card]:
+            return False
+        return card != WILD4 or rules.starter_w4 == "dealer_plays"
+
+    def _turn_starter(self, starter: int | None) -> bool:
+        """Turn over the first card and apply START-1..8. False, with nothing turned, when
+        no card in the draw pile may start: a small pile can hold only returned kinds."""
         rules, n, dealer = self.rules, self._n, self.dealer
         first = (dealer + 1) % n
         while True:
             card = starter if starter is not None else self._pile.pop()
             starter = None
+            if self._starter_ok(card):
+                break
             if rules.starter_number_only and not IS_NUMBER[card]:  # START-7, ATK-10
                 self._pile.insert(0, card)
                 self._ev(t="starter_returned", card=CODES[card], where="bottom")
-                continue
-            if card == WILD4 and rules.starter_w4 != "dealer_plays":  # START-5
-                if rules.starter_w4 == "bottom":
-                    self._pile.insert(0, card)
-                else:
-                    self._pile.insert(0, card)
+            else:  # START-5
+                self._pile.insert(0, card)
+                if rules.starter_w4 == "reshuffle":
                     self._shuffle(self._pile)
                 self._ev(t="starter_returned", card=CODES[card], where=rules.starter_w4)
-                continue
-            break
+            if not any(self._starter_ok(c) for c in self._pile):
+                return False
         self._discard.append(card)
         self._ev(t="starter", card=CODES[card])
         self._last = dealer
@@ -290,7 +299,7 @@ class Game:
             self._after_color_pen = 4 if card == WILD4 else 0
             self._turn = chooser
             self._phase = COLOR
-            return
+            return True
         self._color = KCOLOR[card]
         rank = KRANK[card]
         if rank == REVERSE:
@@ -298,23 +307,24 @@ class Game:
                 if n == 2:  # TWO-1: it acts as a Skip, so the dealer plays again
                     self._ev(t="skip", seat=first)
                     self._set_turn(dealer)
-                    return
+                    return True
                 self._dir = -1  # reversed: the dealer's other neighbour starts
                 self._ev(t="reverse", direction=self.direction)
                 self._set_turn((dealer - 1) % n)
-                return
+                return True
             if n != 2:  # START-2: the dealer starts, counter-clockwise
                 self._dir = -1
             self._set_turn(dealer)
-            return
+            return True
         if rank == SKIP:  # START-3
             self._ev(t="skip", seat=first)
             self._set_turn((first + 1) % n)
-            return
+            return True
         if rank in (DRAW2, HIT2):  # START-1, START-8
             self._start_penalty(first, 2, P_D2 if rank == DRAW2 else P_H2)
-            return
+            return True
         self._set_turn(first)
+        return True
 
     def _start_penalty(self, target: int, amount: int, kind: int) -> None:
         """A penalty on the first player from the starter, counted as the dealer's play."""
