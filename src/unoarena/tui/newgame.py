@@ -84,6 +84,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #players-row Label { padding: 0 1 0 0; }
     NewGameScreen #error { color: $error; text-style: bold; }
     NewGameScreen #explain { color: $text-muted; margin-top: 1; }
+    NewGameScreen #explain.empty { display: none; }
     NewGameScreen #actions { height: 1; margin: 1 0 0 0; }
     NewGameScreen #actions Button { margin-right: 2; min-width: 0; width: auto; }
     """
@@ -170,7 +171,7 @@ class NewGameScreen(Screen[None]):
                         yield Label(_(label))
                         yield Select([(_(n), v) for v, n in opts], value=self.values[key],
                                      allow_blank=False, id=f"rule-{key}", compact=True)
-            yield Static(self.explained, id="explain")
+            yield Static(self.explained, id="explain", classes="" if self.explained else "empty")
             yield Label(_("Players"), classes="section")
             with Horizontal(id="players-row", classes="row"):
                 yield Label(_("Number of players"))
@@ -252,7 +253,9 @@ class NewGameScreen(Screen[None]):
         with target.prevent(Input.Changed):
             target.value = self.target
         self.query_one("#error", Static).update(self.error)
-        self.query_one("#explain", Static).update(self.explained)
+        explain = self.query_one("#explain", Static)
+        explain.update(self.explained)
+        explain.set_class(not self.explained, "empty")
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         key = (event.checkbox.id or "")[5:]
@@ -299,7 +302,9 @@ class NewGameScreen(Screen[None]):
             self.error = ""
             self.explained = f"{key}: {explain_key(rules, key)}"
         self.query_one("#error", Static).update(self.error)
-        self.query_one("#explain", Static).update(self.explained)
+        explain = self.query_one("#explain", Static)
+        explain.update(self.explained)
+        explain.set_class(not self.explained, "empty")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

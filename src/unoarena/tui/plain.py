@@ -148,7 +148,7 @@ class PlainGame:
             try:
                 t.apply(seat, action)
             except IllegalAction as e:
-                self.say(illegal_text(e))
+                self.say(illegal_text(e, t))
                 self.choices(legal)
                 continue
             return
@@ -203,7 +203,7 @@ class PlainGame:
             try:
                 action = Action.parse("play " + text)
             except IllegalAction:
-                self.say(illegal_text(first))
+                self.say(illegal_text(first, self.table))
                 self.choices(legal)
                 return None
         if action in legal or action.verb not in ("play", "jump_in"):

@@ -71,7 +71,7 @@ class TableScreen(Screen[None]):
     #left-seats, #right-seats { width: auto; height: 100%; align: left middle; }
     #pile { width: 1fr; height: 100%; content-align: center middle; }
     #me { height: 1; content-align: center middle; }
-    .seat { width: auto; min-width: 14; max-width: 26; height: 3; margin: 0 1; padding: 0 1;
+    .seat { width: auto; min-width: 14; max-width: 32; height: 3; margin: 0 1; padding: 0 1;
         background: #0b3d2e; }
     #side { width: 34%; min-width: 26; max-width: 64; border-left: solid $primary; }
     #log-title { text-style: bold; padding: 0 1; width: 100%; background: $boost; }
