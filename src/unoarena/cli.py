@@ -37,6 +37,7 @@ from .engine import (
     replay_game,
     replay_match,
 )
+from .engine.rules import INT_BOUNDS
 from .i18n import N_, SUPPORTED, _, ngettext, set_language
 from .lab.commands import add_lab_parsers
 from .narrate import Narrator, round_start_lines
@@ -204,7 +205,7 @@ def cmd_rules(ns: argparse.Namespace) -> int:
         return EXIT_OK
     rules = _rules_from(ns.preset, ns.sets, ns.players)
     if ns.json:
-        json.dump(rules.to_dict(), out, indent=2)
+        json.dump(rules.to_dict(), out, indent=2, allow_nan=False)
         out.write("\n")
         return EXIT_OK
     out.write(_wrap(_("Rule set: {name}, {n} players — {summary}").format(
@@ -221,8 +222,16 @@ def cmd_rules(ns: argparse.Namespace) -> int:
         out.write(_wrap(line) + "\n")
     out.write("\n" + _("Rules in force") + "\n")
     for key, value, text in explain(rules):
-        out.write(_wrap(f"{key}: {value} — {text}") + "\n")
+        out.write(_wrap(f"{key}: {value} — {text}{_bounds(key)}") + "\n")
     return EXIT_OK
+
+
+def _bounds(key: str) -> str:
+    """`` [1..100000]``: the range an integer key accepts (`` [1..3600 | none]`` if optional)."""
+    if key not in INT_BOUNDS:
+        return ""
+    lo, hi, optional = INT_BOUNDS[key]
+    return f" [{lo}..{hi}{' | none' if optional else ''}]"
 
 
 # ================================================================================================

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
+
+#: At most this many characters of a bad value are shown in an error message.
+EXCERPT_CHARS = 80
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxtuple = _REPR.maxlist = _REPR.maxset = _REPR.maxfrozenset = _REPR.maxdeque = 6
+_REPR.maxdict = 4
+_REPR.maxstring = _REPR.maxother = EXCERPT_CHARS
+_REPR.maxlong = 40
 
 #: The stable error codes of RULES DIG-4, each with what it means.
 ERROR_CODES: dict[str, str] = {
@@ -20,6 +30,18 @@ ERROR_CODES: dict[str, str] = {
     "bad_action": "an action that cannot be parsed",
     "round_over": "any action after the round ended",
 }
+
+
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """A bounded ``repr`` of a value for error messages: however big or deep the value (a
+    YAML alias bomb, a 10,000-digit number), the message stays short and cheap to build."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"<an integer of {value.bit_length()} bits>"
+    try:
+        text = _REPR.repr(value)
+    except (ValueError, RecursionError):  # int too long to convert, self-nesting
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class IllegalAction(Exception):
@@ -44,7 +66,7 @@ class ConfigError(ValueError):
         else:
             allowed_text = str(allowed)
         if len(self.keys) == 1:
-            msg = f"bad value {value!r} for {self.keys[0]}: allowed {allowed_text}"
+            msg = f"bad value {excerpt(value)} for {self.keys[0]}: allowed {allowed_text}"
         else:
             msg = f"{' + '.join(self.keys)} cannot be combined: {allowed_text}"
         super().__init__(msg)

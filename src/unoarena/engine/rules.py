@@ -8,6 +8,7 @@ the edition's deck and the keys below.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,15 +39,24 @@ _BOOLS = (
     "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
     "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
 )
-# int keys: (minimum, maximum or None); "optional" ones accept null/off/0 meaning "none"
-_INTS: dict[str, tuple[int, int | None]] = {
+# int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
+# can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
+_INTS: dict[str, tuple[int, int]] = {
     "players": (2, 10), "hand_size": (1, 30), "uno_penalty": (0, 20),
     "false_uno_penalty": (0, 20), "misplay_penalty": (0, 20), "timer_penalty": (0, 20),
-    "target_score": (1, None), "teams": (0, 5), "seat_exchange": (0, None),
+    "target_score": (1, 100_000), "teams": (0, 5), "seat_exchange": (0, 1000),
 }
-_OPTIONAL_INTS: dict[str, tuple[int, int | None]] = {
-    "turn_timer": (1, 3600), "rounds": (1, None), "launcher_max_dry": (1, 100),
+_OPTIONAL_INTS: dict[str, tuple[int, int]] = {
+    "turn_timer": (1, 3600), "rounds": (1, 1000), "launcher_max_dry": (1, 100),
 }
+#: Every integer key with its bounds and whether it may be none (for documentation and UIs).
+INT_BOUNDS: dict[str, tuple[int, int, bool]] = {
+    **{k: (lo, hi, False) for k, (lo, hi) in _INTS.items()},
+    **{k: (lo, hi, True) for k, (lo, hi) in _OPTIONAL_INTS.items()},
+}
+#: The launcher's distribution: at most this many volley sizes (0 .. 63 cards a press).
+LAUNCHER_MAX = 64
+_NONE = ("none", "null", "off")
 _TRUE = {"on", "true", "yes", "1", "y"}
 _FALSE = {"off", "false", "no", "0", "n"}
 
@@ -99,7 +109,8 @@ class RuleSet:
     @classmethod
     def create(cls, preset_name: str = "classic", /, **overrides: Any) -> RuleSet:
         """A preset with overrides, validated. Values may be strings as on a command line."""
-        base = PRESETS.get(preset_name) or PRESETS.get(ALIASES.get(preset_name.lower(), ""))
+        base = (PRESETS.get(preset_name) or PRESETS.get(ALIASES.get(preset_name.lower(), ""))
+                if isinstance(preset_name, str) else None)
         if base is None:
             raise ConfigError("preset", preset_name, sorted(PRESETS))
         values = base.to_dict()
@@ -116,8 +127,15 @@ class RuleSet:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
         """Inverse of :meth:`to_dict`; also accepts partial mappings with a ``preset`` key."""
+        if not isinstance(data, Mapping):
+            raise ConfigError("rules", data, "a mapping of rule keys to values")
+        bad = [k for k in data if not isinstance(k, str)]
+        if bad:
+            raise ConfigError("key", bad[0], [k for k in KEYS if k != "preset"])
         d = dict(data)
-        name = str(d.pop("preset", "classic"))
+        name = d.pop("preset", "classic")
+        if not isinstance(name, str):
+            raise ConfigError("preset", name, sorted(PRESETS))
         if all(k in d for k in KEYS if k != "preset" and k not in ADDED_KEYS):
             # a complete mapping (to_dict) stored before a key existed plays as it did then
             for key, then in ADDED_KEYS.items():
@@ -198,9 +216,18 @@ class RuleSet:
 
 
 def coerce(key: str, raw: Any) -> Any:
-    """Turn a raw value (perhaps a command-line string) into the typed value of ``key``."""
+    """Turn a raw value (perhaps a command-line string) into the typed value of ``key``.
+
+    Only scalars are read (text, booleans, whole numbers, and a list for the launcher), so a
+    value from a file or a request can never be expensive to inspect; anything else is a
+    :class:`ConfigError` that shows a bounded excerpt of it."""
     if key in _CHOICES:
-        v = str(raw).strip().lower() if not isinstance(raw, bool) else ("on" if raw else "off")
+        if isinstance(raw, bool):
+            v = "on" if raw else "off"
+        elif isinstance(raw, str):
+            v = raw.strip().lower()
+        else:
+            raise ConfigError(key, raw, _CHOICES[key])
         if key in ("stacking", "sum_jump_in") and v in _FALSE:
             v = "off"
         if v not in _CHOICES[key]:
@@ -209,7 +236,7 @@ def coerce(key: str, raw: Any) -> Any:
     if key in _BOOLS:
         if isinstance(raw, bool):
             return raw
-        v = str(raw).strip().lower()
+        v = str(raw).strip().lower() if isinstance(raw, (str, int)) else ""
         if v in _TRUE:
             return True
         if v in _FALSE:
@@ -218,23 +245,19 @@ def coerce(key: str, raw: Any) -> Any:
     if key in _INTS or key in _OPTIONAL_INTS:
         optional = key in _OPTIONAL_INTS
         lo, hi = (_OPTIONAL_INTS if optional else _INTS)[key]
-        if raw is None or (optional and str(raw).strip().lower() in ("null", "none", "off", "0")):
-            if optional:
-                return None
-            raise ConfigError(key, raw, f"an integer from {lo}" + (f" to {hi}" if hi else ""))
-        if key == "teams" and str(raw).strip().lower() in _FALSE:
+        allowed = f"an integer from {lo} to {hi}"
+        text = raw.strip().lower() if isinstance(raw, str) else None
+        if optional and (raw is None or text in _NONE):
+            return None
+        if key in ("teams", "seat_exchange") and text in _FALSE:
             return 0
-        try:
-            if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
-                raise ValueError
-            n = int(raw)
-        except (TypeError, ValueError):
-            raise ConfigError(key, raw,
-                              f"an integer from {lo}" + (f" to {hi}" if hi else "")) from None
+        n = _whole(raw)
+        if n is None:
+            raise ConfigError(key, raw, allowed)
         if key in ("teams", "seat_exchange") and n == 0:
             return 0
-        if n < lo or (hi is not None and n > hi):
-            raise ConfigError(key, raw, f"an integer from {lo}" + (f" to {hi}" if hi else ""))
+        if not lo <= n <= hi:
+            raise ConfigError(key, raw, allowed)
         return n
     if key == "launcher":
         return _coerce_launcher(raw)
@@ -242,17 +265,44 @@ def coerce(key: str, raw: Any) -> Any:
                                           "launcher"]))
 
 
+def _whole(raw: Any) -> int | None:
+    """A whole number from an int, an integral finite float or a short decimal string;
+    None for anything else (booleans, NaN, infinities, fractions, other types)."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float):
+        return int(raw) if math.isfinite(raw) and raw.is_integer() else None
+    if isinstance(raw, str) and len(raw) <= 32:
+        try:
+            return int(raw.strip())
+        except ValueError:
+            return None
+    return None
+
+
 def _coerce_launcher(raw: Any) -> tuple[float, ...]:
-    allowed = "a list of probabilities for 0, 1, 2, ... cards a press, summing to 1"
+    allowed = (f"a list of at most {LAUNCHER_MAX} finite probabilities for 0, 1, 2, ... cards "
+               "a press, summing to 1")
     if isinstance(raw, str):
+        if len(raw) > 40 * LAUNCHER_MAX:
+            raise ConfigError("launcher", raw, allowed)
         raw = [p for p in raw.replace("[", "").replace("]", "").split(",") if p.strip()]
-    try:
-        probs = tuple(float(p) for p in raw)
-    except (TypeError, ValueError):
-        raise ConfigError("launcher", raw, allowed) from None
-    if not probs or any(p < 0 for p in probs) or abs(sum(probs) - 1.0) > 1e-6 or probs[0] >= 1:
+    if not isinstance(raw, (list, tuple)) or len(raw) > LAUNCHER_MAX:
+        raise ConfigError("launcher", raw, allowed)
+    probs: list[float] = []
+    for p in raw:
+        if isinstance(p, bool) or not isinstance(p, (int, float, str)):
+            raise ConfigError("launcher", raw, allowed)
+        try:
+            probs.append(float(p))
+        except (ValueError, OverflowError):
+            raise ConfigError("launcher", raw, allowed) from None
+    if not probs or not all(math.isfinite(p) and p >= 0 for p in probs) \
+            or abs(sum(probs) - 1.0) > 1e-6 or probs[0] >= 1:
         raise ConfigError("launcher", raw, allowed + " (and not always 0)")
-    return probs
+    return tuple(probs)
 
 
 KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "_deck")
