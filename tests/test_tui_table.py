@@ -28,11 +28,12 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("UNOARENA_HOME", str(tmp_path))
 
 
-def _drive(table: Table, script: Any, size: tuple[int, int] = (120, 40)) -> Any:
+def _drive(table: Table, script: Any, size: tuple[int, int] = (120, 40), *,
+           toasts: bool = False) -> Any:
     app = UnoApp(table=table)
 
     async def go() -> Any:
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=size, notifications=toasts) as pilot:
             await settle(pilot, app)
             return await script(pilot, app)
 
@@ -228,10 +229,14 @@ def test_one_message_at_a_time_and_the_prompt_stays() -> None:
         await settle(pilot, app)
         assert len(app._notifications) == 1  # one toast, not two piled up
         assert ts.last_toast != first and "B2" in ts.last_toast
+        await pilot.pause()
+        toasts = list(app.screen.query("Toast"))
+        hand = ts.query_one("#hand").region
+        assert len(toasts) == 1 and not toasts[0].region.overlaps(hand)  # not over the hand
         assert "Your turn" in ts.prompt_text()
         assert "Your turn" in screen_text(app)
 
-    _drive(table, script, (80, 24))
+    _drive(table, script, (80, 24), toasts=True)
 
 
 def test_refusals_name_players_not_seats() -> None:

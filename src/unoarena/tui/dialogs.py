@@ -39,7 +39,7 @@ class ChoiceDialog(ModalScreen[Any]):
 
     DEFAULT_CSS = """
     ChoiceDialog { align: center top; }
-    ChoiceDialog > Vertical { width: auto; max-width: 90%; height: auto; max-height: 70%;
+    ChoiceDialog > Vertical { width: 72; max-width: 95%; height: auto; max-height: 70%;
         margin-top: 2; border: round $accent; background: $panel; padding: 0 2; }
     ChoiceDialog .title { text-style: bold; margin-bottom: 1; }
     ChoiceDialog #note { margin-bottom: 1; }
