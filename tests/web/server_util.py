@@ -108,7 +108,8 @@ class Client:
 
 
 def fast_config(**kw: Any) -> ServerConfig:
-    base: dict[str, Any] = {"bot_delay": 0.0, "window_delay": 0.0, "round_pause": 0.0,
+    base: dict[str, Any] = {"bot_delay": 0.0, "window_delay": 0.0, "person_window": 0.0,
+                            "round_pause": 0.0,
                             "away_after": 60.0, "idle_after": 0.0, "rate": 0.0}
     base.update(kw)
     return ServerConfig(**base)

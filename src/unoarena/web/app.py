@@ -55,6 +55,8 @@ _JOIN = {"name": Field(str, max_len=64), "player": Field(int, required=False, hi
          "lang": Field(str, required=False, max_len=16)}
 _RULES = {"preset": Field(str, max_len=32), "rules": Field(dict, required=False),
           "lang": Field(str, required=False, max_len=16)}
+_SEAT_LINK = {"token": Field(str, max_len=64), "player": Field(int, hi=63),
+              "lang": Field(str, required=False, max_len=16)}
 
 
 class JSON(JSONResponse):
@@ -88,7 +90,8 @@ def _error(lang: str, e: ProtocolError, status: int = 400) -> JSON:
 
 
 _STATUS = {"no_room": 404, "no_match": 404, "rate_limited": 429, "too_large": 413,
-           "too_many_rooms": 503, "room_full": 409, "already_started": 409, "seat_taken": 409}
+           "too_many_rooms": 503, "room_full": 409, "already_started": 409, "seat_taken": 409,
+           "bad_token": 403, "not_host": 403, "server_error": 503}
 
 
 async def _body(request: Request, schema: dict[str, Field]) -> dict[str, Any]:
@@ -230,6 +233,21 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         player, token = await room.join(name, body.get("player"))
         return {"room": room.id, "player": player, "token": token, "url": f"/r/{room.id}"}
 
+    @_api
+    async def seat_link(request: Request) -> Any:
+        """The host hands a person's seat to their new device: a fresh personal link."""
+        room = manager().get(request.path_params["room"])
+        body = await _body(request, _SEAT_LINK)
+        host = room.check_token(body["token"])
+        if host is None:
+            raise ProtocolError("bad_token", T_("this seat token does not belong to your seat"))
+        try:
+            token = await room.hand_over(host, body["player"])
+        except StoreError:
+            raise ProtocolError("server_error", T_("the server could not save that; the table "
+                                                   "is as it was, please try again")) from None
+        return {"player": body["player"], "url": f"/r/{room.id}#seat={token}"}
+
     # -- replays -------------------------------------------------------------------------
     @_api
     async def replays(request: Request) -> Any:
@@ -326,6 +344,7 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room}", room_info),
         Route("/api/rooms/{room}/join", join, methods=["POST"]),
+        Route("/api/rooms/{room}/seat-link", seat_link, methods=["POST"]),
         Route("/api/replays", replays),
         Route("/api/replays/{room}/{match}", replay),
         WebSocketRoute("/ws/{room}", table),

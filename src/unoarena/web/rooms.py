@@ -42,6 +42,8 @@ log = logging.getLogger("unoarena.web")
 
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 _KEEP_DECLINES = frozenset({"catch", "uno"})
+_WINDOW_VERBS = frozenset({"catch", "jump_in", "uno"})  # chances taken out of turn
+_DRAWS = frozenset({"draw", "press", "presses"})
 
 
 @dataclass
@@ -51,6 +53,7 @@ class ServerConfig:
     database_url: str | None = None
     bot_delay: float = 1.0  # seconds a bot thinks before its turn
     window_delay: float = 0.8  # a bot's reaction time for a catch or jump-in
+    person_window: float = 2.0  # bots hold their turn this long while a person may catch/jump in
     round_pause: float = 4.0  # the table looks at the round's result before bots go on
     away_after: float = 30.0  # disconnected this long when it is their turn: a bot stands in
     idle_after: float = 120.0  # connected but silent this long at their turn (no turn timer)
@@ -291,9 +294,11 @@ class Room:
                 out += round_start_lines(start, names)
             for events, seat, action in groups:
                 line, private = narrator.line(events, viewer, seat=seat, action=action)
-                if line:
-                    out.append(line)
-                out += private
+                if private and _own_draw(events, viewer):
+                    line = ""  # "You drew red 5." says all that "Ann drew 1 card." does
+                entry = " ".join(x for x in (line, *private) if x)
+                if entry:
+                    out.append(entry)
         return out
 
     def round_log(self, conn: Conn) -> list[str]:
@@ -439,6 +444,38 @@ class Room:
                 self.broadcast_state([])
             self.schedule()
 
+    async def hand_over(self, actor: Player, player: int) -> str:
+        """The host gives a person's seat a new secret link, for when they changed device and
+        the old one is gone: the old link stops working (whoever still uses it watches from
+        then on). Returns the new seat token."""
+        async with self.lock:
+            self._host_only(actor)
+            p = self._player(player)
+            if p.index == self.host:
+                raise ProtocolError("bad_seat", T_("the host moves to another device with "
+                                                   "their own rejoin link"))
+            if p.kind != "human":
+                raise ProtocolError("bad_seat", T_("no person sits there"))
+            token = secrets.token_urlsafe(24)
+            old = p.token_hash
+            p.token_hash = hash_token(token)
+            try:
+                await self._write(op_set_player(self.id, p.row()))
+            except StoreError:
+                p.token_hash = old
+                raise
+            for conn in list(p.conns):
+                conn.player = None
+                conn.push(dumps({"type": "removed", "message": gettext_in(
+                    conn.lang, T_("The host gave your seat to another device; this one is "
+                                  "now watching."))}))
+                if self.match is not None:
+                    self.broadcast_state([], only=conn)
+            p.conns.clear()
+            p.disconnected_at = self.loop.time()
+            self.broadcast_room()
+            return token
+
     async def start(self, actor: Player) -> None:
         """The host starts the match: open seats go to bots."""
         async with self.lock:
@@ -517,10 +554,17 @@ class Room:
         async with self.lock:
             if self.status != PLAYING or self.match is None:
                 raise ProtocolError("not_playing", T_("the game is not in progress"))
-            if seq is not None and seq != self.seq:
-                raise ProtocolError("stale", T_("the table has changed since you looked; "
-                                                "try again"))
             seat = self.seat_of(player.index)
+            if seq is not None and seq != self.seq:
+                verb = text.split(maxsplit=1)[0].lower() if text.strip() else ""
+                if verb not in _WINDOW_VERBS:
+                    raise ProtocolError("stale", T_("the table has changed since you looked; "
+                                                    "try again"))
+                # a catch or jump-in still open after someone moved is taken; one that has
+                # closed was simply too late, and retrying cannot help
+                if text not in {str(a) for a in self.match.game.legal_actions(seat)}:
+                    raise ProtocolError("too_late", T_("Too late: someone moved first and "
+                                                       "that chance has passed."))
             await self._apply(seat, text, "human")
 
     async def _apply(self, seat: int, action: Action | str, source: str) -> None:
@@ -578,6 +622,7 @@ class Room:
         if match.is_over:
             self.status = FINISHED
             self._clear_timer()
+            self.broadcast_state([])  # the final scores, which the round's last state predates
             self.send_all(self._match_result())
             self.broadcast_room()
             self._touch()
@@ -673,9 +718,23 @@ class Room:
                 self._drive = self.loop.call_later(max(0.0, min(wakes) - now) + 0.01,
                                                    self._wake, self.version)
             return
-        delay = self.config.window_delay if windows else self.config.bot_delay
-        at = max(self.changed_at + delay, self.round_started + self.config.round_pause)
+        at = (max(self.changed_at + self.config.window_delay,
+                  self.round_started + self.config.round_pause)
+              if windows else self._turn_ready_at(now))
         self._drive = self.loop.call_later(max(0.0, at - now), self._wake, self.version)
+
+    def _turn_ready_at(self, now: float) -> float:
+        """When a bot may make the turn's move: after it has thought, after the round's pause,
+        and not while a catch or jump-in is open to a connected person (their chance would
+        close under their click) for the first ``person_window`` seconds."""
+        at = max(self.changed_at + self.config.bot_delay,
+                 self.round_started + self.config.round_pause)
+        if self.config.person_window > 0 and self.match is not None:
+            for s in self.match.game.window_seats():
+                p = self.players[self.player_at(s)]
+                if s not in self.declined and p.conns and not self._automated(s, now):
+                    return max(at, self.changed_at + self.config.person_window)
+        return at
 
     def _automated(self, seat: int, now: float) -> bool:
         p = self.players[self.player_at(seat)]
@@ -732,8 +791,7 @@ class Room:
                 if agent is None:
                     self.schedule()
                     return
-                wait = max(self.changed_at + self.config.bot_delay,
-                           self.round_started + self.config.round_pause) - now
+                wait = self._turn_ready_at(now) - now
                 if wait > 0.001:
                     self._drive = self.loop.call_later(wait, self._wake, self.version)
                     return
@@ -839,6 +897,15 @@ class Room:
             self.broadcast_room()
             self.schedule()
         conn.room = None
+
+
+def _own_draw(events: Sequence[dict[str, Any]], viewer: int | None) -> bool:
+    """Whether everything public in ``events`` is ``viewer`` drawing (or pressing the
+    launcher) on their turn, which their private "You drew ..." line already says."""
+    public = [e for e in events if "to" not in e]
+    return viewer is not None and bool(public) and all(
+        e.get("t") in _DRAWS and e.get("seat") == viewer
+        and e.get("reason", "turn") == "turn" for e in public)
 
 
 def check_bot(spec: str) -> None:
