@@ -13,12 +13,13 @@ late UNO, jump in.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
-from .actions import Action, ActionSpace
+from .actions import POWERS, Action, ActionSpace
 from .cards import (
     CODES,
     COLOR_CODES,
@@ -30,6 +31,7 @@ from .cards import (
     KCOLOR,
     KRANK,
     NCOLORED,
+    NKINDS,
     POINTS,
     REVERSE,
     SKIP,
@@ -40,7 +42,7 @@ from .cards import (
     WILD_NATURE,
     codes,
 )
-from .errors import IllegalAction
+from .errors import IllegalAction, excerpt
 from .rules import RuleSet
 
 PLAY: Final = 0
@@ -783,23 +785,30 @@ class Game:
     def apply(self, action: Action | str | int, seat: int | None = None) -> None:
         """Checked apply (DIG-4): an illegal action raises :class:`IllegalAction` and changes
         nothing, unless the rules turn that fault into a penalty (PEN-1/2, UNO-3)."""
-        if isinstance(action, str):
-            action = Action.parse(action)
-        if isinstance(action, Action) and action.power == "color":
-            # HR-WILDPOWER's "name a colour" is the wild's plain play
-            action = Action(action.verb, action.cards, action.color, action.target, "",
-                            action.uno, action.give)
         sp = self.space
+        if type(action) is not int:
+            action = _boundary_action(action)  # text parsed, anything malformed refused
         if isinstance(action, int):
             if not 0 <= action < len(sp):
                 raise IllegalAction("bad_action", f"action id {action} is outside 0..{len(sp) - 1}")
             act = sp.actions[action]
             aid: int | None = action
         else:
+            if action.power == "color":
+                # HR-WILDPOWER's "name a colour" is the wild's plain play
+                action = Action(action.verb, action.cards, action.color, action.target, "",
+                                action.uno, action.give)
             act = action
-            aid = sp.index.get(act)
+            try:
+                aid = sp.index.get(act)
+            except TypeError:  # a field of an unhashable type (a list of cards)
+                aid = None
+            if aid is None:
+                _check_action(act)
         if seat is None:
             seat = self._turn
+        elif type(seat) is not int:
+            seat = _boundary_seat(seat)
         if not 0 <= seat < self._n:
             raise IllegalAction("bad_target", f"seat {seat} does not exist (0..{self._n - 1})")
         if self._phase == OVER:
@@ -1769,6 +1778,58 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {self.rules.preset} {self._n}p turn={self._turn} phase={self.phase} "
                 f"top={CODES[self._discard[-1]] if self._discard else '-'}>")
+
+
+#: A longer action text is refused before it is parsed (the longest real one is far shorter).
+MAX_ACTION_TEXT = 200
+
+
+def _boundary_action(action: object) -> Action | int:
+    """An action given to :meth:`Game.apply` as anything but an ``int``: text is parsed, an
+    :class:`Action` passes, an integer-like id (not a bool) is converted; the rest is refused."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        if len(action) > MAX_ACTION_TEXT:
+            raise IllegalAction("bad_action", f"an action is at most {MAX_ACTION_TEXT} "
+                                              f"characters, not {len(action)}")
+        return Action.parse(action)
+    if not isinstance(action, bool) and isinstance(action, SupportsIndex):
+        return operator.index(action)
+    raise IllegalAction("bad_action", "an action is an Action, its text or its id (a whole "
+                                      f"number), not {excerpt(action)}")
+
+
+def _boundary_seat(seat: object) -> int:
+    """A seat given as anything but an ``int``: an integer-like value (not a bool) or refused."""
+    if not isinstance(seat, bool) and isinstance(seat, SupportsIndex):
+        return operator.index(seat)
+    raise IllegalAction("bad_action", f"a seat is a whole number, not {excerpt(seat)}")
+
+
+def _kinds_ok(cards: object) -> bool:
+    return type(cards) is tuple and all(type(k) is int and 0 <= k < NKINDS for k in cards)
+
+
+def _check_action(act: Action) -> None:
+    """Refuse an :class:`Action` built with fields no action can have (DIG-4 ``bad_action``),
+    before anything reads them; a well-formed but illegal one is diagnosed as usual."""
+    problem = ""
+    if type(act.verb) is not str or act.verb not in _VERB_CODE:
+        problem = f"unknown verb {excerpt(act.verb)}"
+    elif not _kinds_ok(act.cards) or not _kinds_ok(act.give):
+        problem = (f"cards are card kinds 0..{NKINDS - 1}, not "
+                   f"{excerpt(act.cards if not _kinds_ok(act.cards) else act.give)}")
+    elif type(act.color) is not int or not -1 <= act.color < len(COLOR_CODES):
+        problem = f"a colour is -1 or 0..{len(COLOR_CODES) - 1}, not {excerpt(act.color)}"
+    elif type(act.target) is not int or act.target < -1:
+        problem = f"a target is -1 or a seat number, not {excerpt(act.target)}"
+    elif type(act.power) is not str or act.power not in ("", *POWERS):
+        problem = f"power is one of {', '.join(POWERS)}, not {excerpt(act.power)}"
+    elif type(act.uno) is not bool:
+        problem = f"uno is true or false, not {excerpt(act.uno)}"
+    if problem:
+        raise IllegalAction("bad_action", problem)
 
 
 def _sample(probs: Sequence[float], x: float) -> int:
