@@ -785,6 +785,12 @@ class Game:
     def apply(self, action: Action | str | int, seat: int | None = None) -> None:
         """Checked apply (DIG-4): an illegal action raises :class:`IllegalAction` and changes
         nothing, unless the rules turn that fault into a penalty (PEN-1/2, UNO-3)."""
+        if seat is None:
+            seat = self._turn
+        elif type(seat) is not int:
+            seat = _boundary_seat(seat)
+        if not 0 <= seat < self._n:
+            raise IllegalAction("bad_target", f"seat {seat} does not exist (0..{self._n - 1})")
         sp = self.space
         if type(action) is not int:
             action = _boundary_action(action)  # text parsed, anything malformed refused
@@ -805,12 +811,6 @@ class Game:
                 aid = None
             if aid is None:
                 _check_action(act)
-        if seat is None:
-            seat = self._turn
-        elif type(seat) is not int:
-            seat = _boundary_seat(seat)
-        if not 0 <= seat < self._n:
-            raise IllegalAction("bad_target", f"seat {seat} does not exist (0..{self._n - 1})")
         if self._phase == OVER:
             raise IllegalAction("round_over", "the round is over")
         if act.give and act.verb == "play":
