@@ -17,3 +17,16 @@ def test_readme_replay_example_matches_the_commands() -> None:
     block = text.split(gen_docs.REPLAY_START + "\n", 1)[1].split(gen_docs.REPLAY_END)[0]
     assert block == gen_docs.replay_example(), "run: python scripts/gen_docs.py --write"
     assert "$ unoarena replay game.json --seat 0\nReplay: classic, 3 players" in block
+
+
+def test_rules_list_names_rule_books_not_seeds() -> None:
+    import contextlib
+    import io
+
+    from unoarena.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--lang", "en", "rules", "--list"]) == 0
+    text = out.getvalue()
+    assert "(rule book 000)" in text and "(rule book 004)" in text and "seed 00" not in text

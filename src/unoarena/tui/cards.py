@@ -56,7 +56,7 @@ def card_chip(code: str) -> Text:
     return Text(f" {symbol(code)} {code} ", style=face_style(code))
 
 
-def big_card(code: str | None, color: str | None, w: int = 12) -> Text:
+def big_card(code: str | None, color: str | None, w: int = 12, h: int = 5) -> Text:
     """The top of the discard pile, large: five lines of its face with the symbol and code.
     A wild takes the colour named for it on its border."""
     if code is None:
@@ -64,11 +64,14 @@ def big_card(code: str | None, color: str | None, w: int = 12) -> Text:
     style = face_style(code)
     edge = FACE.get(color or "", style) if code.startswith("W") else style
     t = Text()
-    t.append(" " * w + "\n", style=edge)
+    if h >= 5:
+        t.append(" " * w + "\n", style=edge)
     t.append(" " + symbol(code).center(w - 2) + " \n", style=style)
-    t.append(" " + "".center(w - 2) + " \n", style=style)
-    t.append(" " + code.center(w - 2) + " \n", style=style)
-    t.append(" " * w, style=edge)
+    if h >= 5:
+        t.append(" " * w + "\n", style=style)
+    t.append(" " + code.center(w - 2) + " " + ("\n" if h >= 4 else ""), style=style)
+    if h >= 4:
+        t.append(" " * w, style=edge)
     return t
 
 
@@ -81,14 +84,17 @@ def center(text: str, columns: int) -> str:
     return " " * (free // 2) + text + " " * (free - free // 2)
 
 
-def card_back(label: str, count: int, w: int = 12) -> Text:
+def card_back(label: str, count: int, w: int = 12, h: int = 5) -> Text:
     """A face-down pile, as large as the top card, with how many cards it holds."""
     t = Text()
-    t.append(" " * w + "\n", style=BACK)
+    if h >= 5:
+        t.append(" " * w + "\n", style=BACK)
     t.append(center(label, w) + "\n", style=BACK)
-    t.append(" " * w + "\n", style=BACK)
-    t.append(str(count).center(w) + "\n", style=BACK)
-    t.append(" " * w, style=BACK)
+    if h >= 5:
+        t.append(" " * w + "\n", style=BACK)
+    t.append(str(count).center(w) + ("\n" if h >= 4 else ""), style=BACK)
+    if h >= 4:
+        t.append(" " * w, style=BACK)
     return t
 
 

@@ -446,11 +446,15 @@ class TableScreen(Screen[None]):
         cards.add_column(justify="center")
         cards.add_column(justify="center")
         launcher = t.rules.deck.launcher
-        w = 12 if self.query_one("#pile").size.width >= 34 else 8
-        cards.add_row(card_back(_("LAUNCHER") if launcher else "UNO", v["draw_pile_size"], w),
-                      big_card(v["top"], v["color"], w))
-        cards.add_row(Text(_("launcher") if launcher else _("draw pile"), style="dim"),
-                      Text(_("discard pile"), style="dim"))
+        room = self.query_one("#pile").size
+        w = 12 if room.width >= 34 else 8
+        h = 5 if room.height >= 9 or not room.height else 3
+        cards.add_row(card_back(_("LAUNCHER") if launcher else "UNO", v["draw_pile_size"], w,
+                                h),
+                      big_card(v["top"], v["color"], w, h))
+        if h == 5:
+            cards.add_row(Text(_("launcher") if launcher else _("draw pile"), style="dim"),
+                          Text(_("discard pile"), style="dim"))
         lines: list[Text] = []
         color = v["color"]
         line = Text()
@@ -592,11 +596,22 @@ class TableScreen(Screen[None]):
             self.cursor = max(0, len(hand) - 1)
         caption = (_("Your hand ({name})").format(name=self.table.player_name(self.viewer))
                    if self.viewer is not None else _("Bots only: watching"))
-        # the table keeps at least 12 lines; the hand shows the rows that fit beside it
-        rows = max(1, (self.size.height - 18) // CELL_H) if self.size.height else 0
+        rows = self._hand_rows()
         self.query_one("#hand", HandView).show(hand, playable, self.cursor,
                                                hidden=self.viewer is None, caption=caption,
                                                max_rows=rows)
+
+    def _hand_rows(self) -> int:
+        """Rows of cards the hand may take: what is left once the table has room for every
+        seat and the piles (0: no limit, before the first layout)."""
+        height = self.size.height
+        if not height:
+            return 0
+        left, top, right = seat_sides(self.table.rules.players - 1)
+        lines = sum(max(1, self.query_one(f"#{w}").size.height)
+                    for w in ("topbar", "prompt", "buttons", "keys"))
+        table = (3 if top else 0) + 1 + max(5, 3 * max(left, right))
+        return max(1, (height - lines - table - 1) // CELL_H)
 
     def render_buttons(self) -> None:
         legal = self.legal()
