@@ -10,8 +10,8 @@ from typing import Any
 
 from .actions import Action
 from .cards import CODES, COLOR_CODES, parse_card, parse_color
-from .errors import IllegalAction
-from .game import Game, Setup
+from .errors import IllegalAction, excerpt
+from .game import MAX_ACTION_TEXT, Game, Setup
 from .match import Match
 from .rules import RuleSet
 
@@ -41,16 +41,98 @@ def setup_to_dict(s: Setup) -> dict[str, Any]:
     return d
 
 
-def setup_from_dict(d: dict[str, Any]) -> Setup:
+def setup_from_dict(d: Any) -> Setup:
+    """The inverse of :func:`setup_to_dict`; :class:`RecordError` names a bad field."""
+    if not isinstance(d, dict):
+        raise RecordError(f"setup must be an object, not {excerpt(d)}")
+    unknown = [k for k in d if k not in _SETUP_KEYS]
+    if unknown:
+        raise RecordError(f"setup has an unknown field {excerpt(unknown[0])} (allowed: "
+                          f"{', '.join(_SETUP_KEYS)})")
+    hands_raw = d.get("hands") or {}
+    if not isinstance(hands_raw, dict):
+        raise RecordError(f"setup.hands must be an object seat -> cards, not "
+                          f"{excerpt(hands_raw)}")
+    hands: dict[int, list[int]] = {}
+    for k, v in hands_raw.items():
+        seat = _whole(k)
+        if seat is None or not 0 <= seat < 10:
+            raise RecordError(f"setup.hands: {excerpt(k)} is not a seat (0 to 9)")
+        hands[seat] = _card_list(v, f"setup.hands.{seat}")
+    starter = d.get("starter")
+    discard = d.get("discard")
+    color = d.get("color")
+    turn = d.get("turn")
+    direction = d.get("direction", "cw")
+    if turn is not None and (type(turn) is not int or not 0 <= turn < 10):
+        raise RecordError(f"setup.turn must be a seat (0 to 9), not {excerpt(turn)}")
+    if direction not in ("cw", "ccw"):
+        raise RecordError(f"setup.direction must be cw or ccw, not {excerpt(direction)}")
     return Setup(
-        hands={int(k): [parse_card(c) for c in v] for k, v in (d.get("hands") or {}).items()},
-        starter=parse_card(d["starter"]) if d.get("starter") is not None else None,
-        discard=[parse_card(c) for c in d["discard"]] if d.get("discard") is not None else None,
-        color=parse_color(d["color"]) if d.get("color") is not None else None,
-        draw_pile=[parse_card(c) for c in d.get("draw_pile") or []],
-        turn=d.get("turn"),
-        direction=-1 if d.get("direction") == "ccw" else 1,
+        hands=hands,
+        starter=_card(starter, "setup.starter") if starter is not None else None,
+        discard=_card_list(discard, "setup.discard") if discard is not None else None,
+        color=_color(color, "setup.color") if color is not None else None,
+        draw_pile=_card_list(d.get("draw_pile") or [], "setup.draw_pile"),
+        turn=turn,
+        direction=-1 if direction == "ccw" else 1,
     )
+
+
+_SETUP_KEYS = ("hands", "starter", "discard", "color", "draw_pile", "turn", "direction")
+#: Seeds are 64-bit (the matches' own seeds are 63-bit); scores stay far below any limit.
+SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
+MAX_SCORE = 10**9
+MAX_CARDS = 200
+
+
+def _whole(v: Any) -> int | None:
+    """An int, or a decimal string of one (JSON object keys are strings); None otherwise."""
+    if type(v) is int:
+        return v
+    if isinstance(v, str) and 0 < len(v) <= 3 and v.isdigit():
+        return int(v)
+    return None
+
+
+def _card(v: Any, where: str) -> int:
+    if not isinstance(v, str) or len(v) > 40:
+        raise RecordError(f"{where} must be a card code such as R7, not {excerpt(v)}")
+    try:
+        return parse_card(v)
+    except ValueError as e:
+        raise RecordError(f"{where}: {e}") from None
+
+
+def _card_list(v: Any, where: str) -> list[int]:
+    if not isinstance(v, list) or len(v) > MAX_CARDS:
+        raise RecordError(f"{where} must be a list of card codes, not {excerpt(v)}")
+    return [_card(c, f"{where}[{i}]") for i, c in enumerate(v)]
+
+
+def _color(v: Any, where: str) -> int:
+    if not isinstance(v, str) or len(v) > 20:
+        raise RecordError(f"{where} must be a colour code such as G, not {excerpt(v)}")
+    try:
+        return parse_color(v)
+    except ValueError as e:
+        raise RecordError(f"{where}: {e}") from None
+
+
+def _int_field(rec: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    """``rec[key]``, a whole number from ``lo`` to ``hi`` (0 when absent)."""
+    v = rec.get(key, 0)
+    if type(v) is not int or not lo <= v <= hi:
+        raise RecordError(f"the record's {key} must be a whole number from {lo} to {hi}, not "
+                          f"{excerpt(v)}")
+    return v
+
+
+def _list_field(rec: dict[str, Any], key: str) -> list[Any]:
+    v = rec.get(key, [])
+    if not isinstance(v, list):
+        raise RecordError(f"the record's {key} must be a list, not {excerpt(v)}")
+    return v
 
 
 def game_record(game: Game, setup: Setup | None = None, **meta: Any) -> dict[str, Any]:
@@ -67,9 +149,30 @@ def game_record(game: Game, setup: Setup | None = None, **meta: Any) -> dict[str
     }
     if setup is not None:
         rec["setup"] = setup_to_dict(setup)
+    if game.outcome is not None:
+        rec["result"] = game_result(game)
     if meta:
         rec["meta"] = meta
     return rec
+
+
+def game_result(game: Game) -> dict[str, Any]:
+    """How a finished round ended, as a record stores it: replay checks it (a record whose
+    stored result was edited does not replay)."""
+    out = game.outcome
+    assert out is not None
+    rules = game.rules
+    per_seat = [out.scores[rules.team_of(s)] if rules.teams else out.scores[s]
+                for s in range(rules.players)]
+    return {"winner": out.winner, "reason": out.reason, "points": list(out.hand_points),
+            "scores": list(out.scores),
+            "totals": [a + b for a, b in zip(game.scores, per_seat, strict=True)]}
+
+
+def match_result(match: Match) -> dict[str, Any]:
+    """The match's standing after its finished rounds, as a record stores it."""
+    return {"rounds": match.rounds_played, "scores": list(match.scores),
+            "over": match.is_over, "winners": list(match.winners)}
 
 
 def match_record(match: Match, **meta: Any) -> dict[str, Any]:
@@ -84,51 +187,80 @@ def match_record(match: Match, **meta: Any) -> dict[str, Any]:
         "rules": match.rules.to_dict(),
         "seed": match.seed,
         "rounds": [[[seat, str(acts[aid])] for seat, aid in r] for r in rounds],
+        "result": match_result(match),
     }
     if meta:
         rec["meta"] = meta
     return rec
 
 
-def _check(rec: dict[str, Any], fmt: str) -> RuleSet:
+def _check(rec: Any, fmt: str) -> RuleSet:
     if not isinstance(rec, dict) or rec.get("format") != fmt:
-        raise RecordError(f"not a {fmt} record (its 'format' is {rec.get('format')!r})"
+        raise RecordError(f"not a {fmt} record (its 'format' is {excerpt(rec.get('format'))})"
                           if isinstance(rec, dict) else "a record is a JSON object")
-    if rec.get("version") != VERSION:
-        raise RecordError(f"record version {rec.get('version')!r} is not supported "
+    version = rec.get("version")
+    if type(version) is not int or version != VERSION:
+        raise RecordError(f"record version {excerpt(version)} is not supported "
                           f"(this unoarena reads version {VERSION})")
+    if "rules" not in rec:
+        raise RecordError("the record has no rules")
     try:
         return RuleSet.from_dict(rec["rules"])
-    except (KeyError, ValueError) as e:
+    except ValueError as e:
         raise RecordError(f"the record's rules are invalid: {e}") from None
 
 
 def iter_game(rec: dict[str, Any], *, record_events: bool = True
               ) -> Iterator[tuple[Game, int | None, Action | None]]:
-    """Replay a game record: yields the start, then the game after each action."""
+    """Replay a game record: yields the start, then the game after each action. Every field
+    is checked before it is used, and a stored result must be what the replay gives."""
     rules = _check(rec, GAME_FORMAT)
-    setup = setup_from_dict(rec["setup"]) if rec.get("setup") else None
-    game = Game(rules, int(rec.get("seed", 0)), int(rec.get("dealer", 0)), setup=setup,
-                scores=rec.get("scores"), record_events=record_events)
+    n = rules.players
+    seed = _int_field(rec, "seed", *SEED_RANGE)
+    dealer = _int_field(rec, "dealer", 0, n - 1)
+    scores = rec.get("scores")
+    if scores is not None and not (
+            isinstance(scores, list) and len(scores) == n
+            and all(type(x) is int and -MAX_SCORE <= x <= MAX_SCORE for x in scores)):
+        raise RecordError(f"the record's scores must be a list of {n} whole numbers (one a "
+                          f"seat, at most {MAX_SCORE} each), not {excerpt(scores)}")
+    setup = setup_from_dict(rec["setup"]) if rec.get("setup") is not None else None
+    actions = _list_field(rec, "actions")
+    try:
+        game = Game(rules, seed, dealer, setup=setup, scores=scores,
+                    record_events=record_events)
+    except ValueError as e:
+        raise RecordError(f"the record's setup cannot be dealt: {e}") from None
     yield game, None, None
-    for i, entry in enumerate(rec.get("actions", [])):
+    for i, entry in enumerate(actions):
         seat, act = _entry(entry, f"action {i}")
         try:
             game.apply(act, seat)
         except (ValueError, IllegalAction) as e:
             raise RecordError(f"action {i} ({seat}: {act}) does not replay: {e}") from None
         yield game, seat, act
+    if "result" in rec:
+        _same_result(rec["result"], game_result(game) if game.outcome is not None else None,
+                     "round")
+
+
+def _same_result(stored: Any, replayed: dict[str, Any] | None, what: str) -> None:
+    if stored != replayed:
+        raise RecordError(f"the record's result does not match its replay: it says "
+                          f"{excerpt(stored, 200)}, the {what} replayed gives "
+                          f"{excerpt(replayed, 200)}")
 
 
 def _entry(entry: Any, where: str) -> tuple[int, Action]:
     """A record's ``[seat, "action text"]`` pair, or a RecordError saying what is wrong."""
-    if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)
+    if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int
             and isinstance(entry[1], str)):
-        raise RecordError(f"{where} must be a [seat, \"action\"] pair, not {entry!r}")
+        raise RecordError(f"{where} must be a [seat, \"action\"] pair, not {excerpt(entry)}")
     try:
-        return entry[0], Action.parse(entry[1])
+        return entry[0], Action.parse(entry[1][:MAX_ACTION_TEXT + 1])
     except IllegalAction as e:
-        raise RecordError(f"{where} ({entry[0]}: {entry[1]!r}) cannot be read: {e}") from None
+        raise RecordError(f"{where} ({entry[0]}: {excerpt(entry[1])}) cannot be read: "
+                          f"{e}") from None
 
 
 def replay_game(rec: dict[str, Any]) -> Game:
@@ -143,10 +275,14 @@ def replay_game(rec: dict[str, Any]) -> Game:
 def replay_match(rec: dict[str, Any], *, record_events: bool = True) -> Match:
     """The state of a match record: every round replayed and settled."""
     rules = _check(rec, MATCH_FORMAT)
-    m = Match(rules, int(rec.get("seed", 0)), record_events=record_events)
-    for r, actions in enumerate(rec.get("rounds", [])):
+    seed = _int_field(rec, "seed", *SEED_RANGE)
+    rounds = _list_field(rec, "rounds")
+    m = Match(rules, seed, record_events=record_events)
+    for r, actions in enumerate(rounds):
         if m.is_over:
             raise RecordError(f"round {r} comes after the match ended")
+        if not isinstance(actions, list):
+            raise RecordError(f"round {r} must be a list of actions, not {excerpt(actions)}")
         for i, entry in enumerate(actions):
             seat, act = _entry(entry, f"round {r}, action {i}")
             try:
@@ -156,4 +292,6 @@ def replay_match(rec: dict[str, Any], *, record_events: bool = True) -> Match:
                                   f"{e}") from None
         if m.game.is_over:
             m.finish_round()
+    if "result" in rec:
+        _same_result(rec["result"], match_result(m), "match")
     return m
