@@ -430,6 +430,8 @@ class TableScreen(Screen[None]):
         pl = t.players[player]
         if pl.is_bot and wide:
             notes.append((_("bot {name}").format(name=pl.bot), "dim"))
+        elif not pl.is_bot and player != self.viewer:
+            notes.append((_("person"), "dim"))  # another person at this terminal
         if notes:
             text.append(" · " if line else "\n")
             for i, (note, style) in enumerate(notes):
