@@ -236,14 +236,59 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
     return out
 
 
+#: Limits on what a scenario file may be: its size, and how deeply its values nest.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 32
+
+
+class BoundedLoader(yaml.SafeLoader):
+    """YAML's safe loader without aliases (``*name``) and with a nesting limit.
+
+    An alias repeats a value without copying it, so a few lines can stand for billions of
+    values ("billion laughs"): anything that walks the result, an error message included,
+    would run for ever. Scenario and save files have no use for them. Deep nesting would end
+    in a RecursionError; it is refused at :data:`MAX_DEPTH` levels instead."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed",
+                                              event.start_mark)
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.composer.ComposerError(
+                    None, None, f"values nest more than {MAX_DEPTH} levels deep",
+                    self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def load_yaml_documents(text: str) -> list[Any]:
+    """Every document of a YAML text, read with :class:`BoundedLoader`."""
+    return list(yaml.load_all(text, Loader=BoundedLoader))
+
+
 def _documents(f: Path) -> list[tuple[int, Any]]:
     """The non-empty YAML documents of a file, numbered from 1."""
     try:
+        if f.stat().st_size > MAX_FILE_BYTES:
+            raise ScenarioError(str(f), f"cannot read: larger than {MAX_FILE_BYTES} bytes")
         text = f.read_text(encoding="utf-8")
-        docs = list(yaml.safe_load_all(text))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as e:
-        raise ScenarioError(str(f), f"cannot read: {' '.join(str(e).split())}") from None
+        docs = load_yaml_documents(text)
+    except (OSError, ValueError, yaml.YAMLError, RecursionError) as e:
+        raise ScenarioError(str(f), f"cannot read: {_short(' '.join(str(e).split()))}"
+                            ) from None
     return [(i, d) for i, d in enumerate(docs, 1) if d is not None]
+
+
+def _short(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def parse_scenario(doc: Any, file: str = "<scenario>", document: int = 1) -> Scenario:
@@ -291,7 +336,8 @@ class _Path:
         self.keys = keys
 
     def at(self, key: object) -> _Path:
-        return _Path(self.where, (*self.keys, str(key)))
+        return _Path(self.where, (*self.keys, key if isinstance(key, str) and len(key) <= 40
+                                  else _show(key, 40)))
 
     def error(self, what: str) -> ScenarioError:
         inner = ": ".join(self.keys)
@@ -304,21 +350,27 @@ def _kind(v: object) -> str:
 
 def _only(d: Mapping[Any, Any], allowed: Sequence[str], p: _Path) -> None:
     for k in d:
-        if k not in allowed:
-            raise p.error(f"unknown key {k!r} (allowed: {', '.join(allowed)})")
+        if not isinstance(k, str) or k not in allowed:
+            shown = repr(k) if isinstance(k, str) and len(k) <= 40 else _show(k)
+            raise p.error(f"unknown key {shown} (allowed: {', '.join(allowed)})")
+
+
+#: Integers in a scenario are at most this big (a seed is 64-bit; the rest far smaller).
+MAX_INT = (1 << 64) - 1
 
 
 def _int(v: Any, p: _Path, low: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise p.error(f"expected an integer, got {_show(v)}")
-    if low is not None and v < low:
-        raise p.error(f"expected an integer from {low}, got {v}")
+    lo = -MAX_INT if low is None else low
+    if not lo <= v <= MAX_INT:
+        raise p.error(f"expected an integer from {lo} to {MAX_INT}, got {_show(v)}")
     return v
 
 
 def _seat_key(k: Any, p: _Path) -> int:
     """A seat (or team) number used as a mapping key: 0 or "0"."""
-    if isinstance(k, str) and k.strip().isdigit():
+    if isinstance(k, str) and k.strip().isdigit() and len(k.strip()) <= 3:
         return int(k)
     if isinstance(k, bool) or not isinstance(k, int) or k < 0:
         raise p.error(f"{_show(k)} is not a seat number")
@@ -326,7 +378,8 @@ def _seat_key(k: Any, p: _Path) -> int:
 
 
 def _text(v: Any, p: _Path) -> str:
-    if isinstance(v, bool) or not isinstance(v, (str, int)):
+    if isinstance(v, bool) or not isinstance(v, (str, int)) or (
+            isinstance(v, int) and not 0 <= v <= 9999) or (isinstance(v, str) and len(v) > 200):
         raise p.error(f"expected a code such as R7 or G, got {_show(v)}")
     return str(v)
 
@@ -850,17 +903,48 @@ def _color(text: str, label: str) -> int:
         raise _Failed(f"{label}: {e}") from None
 
 
-def _show(v: Any) -> str:
-    """Values as the scenario file writes them: null, true, [R3, G6], {amount: 4}."""
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (list, tuple, set)):
-        return "[" + ", ".join(_show(x) for x in v) + "]"
-    if isinstance(v, Mapping):
-        return "{" + ", ".join(f"{k}: {_show(x)}" for k, x in v.items()) + "}"
-    return str(v)
+def _show(v: Any, limit: int = 80) -> str:
+    """Values as the scenario file writes them: null, true, [R3, G6], {amount: 4}; a bounded
+    excerpt (at most ``limit`` characters, a few levels and items), however big the value."""
+    out: list[str] = []
+    budget = [limit + 1]
+
+    def put(text: str) -> bool:
+        out.append(text[:budget[0]])
+        budget[0] -= len(text)
+        return budget[0] > 0
+
+    def walk(x: Any, depth: int) -> bool:
+        if x is None:
+            return put("null")
+        if isinstance(x, bool):
+            return put("true" if x else "false")
+        if isinstance(x, (list, tuple, set, Mapping)):
+            if depth >= 4:
+                return put("...")
+            mapping = isinstance(x, Mapping)
+            if not put("{" if mapping else "["):
+                return False
+            items: Iterable[Any] = x.items() if isinstance(x, Mapping) else x
+            for i, item in enumerate(items):
+                if i and not put(", "):
+                    return False
+                if i >= 8:
+                    return put("...")
+                if mapping:
+                    if not (walk(item[0], depth + 1) and put(": ")
+                            and walk(item[1], depth + 1)):
+                        return False
+                elif not walk(item, depth + 1):
+                    return False
+            return put("}" if mapping else "]")
+        if isinstance(x, int) and x.bit_length() > 128:
+            return put(f"<an integer of {x.bit_length()} bits>")
+        return put(str(x)[:limit + 1])
+
+    walk(v, 0)
+    text = "".join(out)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 # ==============================================================================================
