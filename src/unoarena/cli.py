@@ -37,6 +37,8 @@ from .engine import (
     replay_game,
     replay_match,
 )
+from .engine.errors import excerpt
+from .engine.record import MAX_RECORD_CHARS, read_json
 from .engine.rules import INT_BOUNDS
 from .i18n import N_, SUPPORTED, _, ngettext, set_language
 from .lab.commands import add_lab_parsers
@@ -257,17 +259,24 @@ def cmd_replay(ns: argparse.Namespace) -> int:
 def _load_record(file: str) -> tuple[dict[str, Any], RuleSet]:
     """Read and fully check a record, so that a bad one fails before anything is shown."""
     try:
+        if Path(file).stat().st_size > MAX_RECORD_CHARS:
+            raise UsageError(_("{file} is not JSON: {reason}").format(
+                file=file, reason=f"larger than {MAX_RECORD_CHARS} bytes"))
         text = Path(file).read_text(encoding="utf-8")
-    except OSError as e:
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else e
         raise UsageError(_("cannot read {file}: {reason}").format(
-            file=file, reason=e.strerror or e)) from None
+            file=file, reason=reason)) from None
     try:
-        rec = json.loads(text)
-    except json.JSONDecodeError as e:
+        rec = read_json(text)
+    except RecordError as e:
         raise UsageError(_("{file} is not JSON: {reason}").format(file=file, reason=e)) from None
     formats = ("unoarena.game", "unoarena.match")
     if not isinstance(rec, dict) or rec.get("format") not in formats:
         found = rec.get("format") if isinstance(rec, dict) else type(rec).__name__
+        if not isinstance(found, (str, type(None))) or (isinstance(found, str)
+                                                         and len(found) > 60):
+            found = excerpt(found, 60)
         raise UsageError(_("{file} is not a unoarena record: its format is {found!r}, expected "
                            "one of {formats}").format(file=file, found=found,
                                                       formats=", ".join(formats)))
@@ -276,7 +285,8 @@ def _load_record(file: str) -> tuple[dict[str, Any], RuleSet]:
             rules = replay_game(rec).rules
         else:
             rules = replay_match(rec).rules
-    except (RecordError, IllegalAction, ValueError, TypeError, KeyError, IndexError) as e:
+    except (RecordError, IllegalAction, ValueError, TypeError, KeyError, IndexError,
+            RecursionError) as e:
         raise UsageError(_("{file} does not replay: {reason}").format(file=file,
                                                                      reason=e)) from None
     return rec, rules

@@ -5,6 +5,7 @@ golden tests and rejoining a web game all use it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,6 +23,28 @@ VERSION = 1
 
 class RecordError(ValueError):
     """A record that cannot be read or does not replay."""
+
+
+#: The largest record text read (a long match is a few hundred kilobytes).
+MAX_RECORD_CHARS = 64 * 1024 * 1024
+
+
+def read_json(text: str | bytes) -> Any:
+    """Parse a record's (or save's) JSON text, refusing what no record holds: NaN and
+    infinities, nesting deep enough to exhaust the stack, and texts over the size limit.
+    :class:`RecordError` says which."""
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"larger than {MAX_RECORD_CHARS} characters")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise RecordError("values nest too deeply") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise RecordError(f"not JSON: {e}") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a number a record may hold")
 
 
 def setup_to_dict(s: Setup) -> dict[str, Any]:

@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import RecordError, match_record
+from ..engine.errors import excerpt
+from ..engine.record import SEED_RANGE, read_json
 from ..i18n import _
-from .session import Table, Timing
+from .session import BOT, HUMAN, Table, Timing
 
 SAVE_FORMAT = "unoarena.save"
 SAVE_VERSION = 1
@@ -79,25 +81,72 @@ def latest_save() -> Path | None:
     return saves[0] if saves else None
 
 
+#: The largest save file read; a long match is a few hundred kilobytes.
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+_MAX_NAME = 64
+_MAX_BOT = 200
+
+
 def load_table(path: Path, timing: Timing | None = None) -> Table:
-    """A saved match, ready to go on. ``ValueError`` says what is wrong with the file."""
+    """A saved match, ready to go on. ``ValueError`` says what is wrong with the file, naming
+    the field; nothing in the file can make it raise anything else."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
+        if Path(path).stat().st_size > MAX_SAVE_BYTES:
+            raise ValueError(_("{path} is not JSON: {error}").format(
+                path=path, error=f"larger than {MAX_SAVE_BYTES} bytes"))
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
         raise ValueError(_("cannot read {path}: {error}").format(path=path, error=e)) from None
-    except json.JSONDecodeError as e:
+    try:
+        data = read_json(text)
+    except RecordError as e:
         raise ValueError(_("{path} is not JSON: {error}").format(path=path, error=e)) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ValueError(_("{path} is not a saved unoarena match").format(path=path))
-    if data.get("version") != SAVE_VERSION:
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
         raise ValueError(_("{path} was saved in format version {v}; this program reads "
-                           "version {ours}").format(path=path, v=data.get("version"),
+                           "version {ours}").format(path=path, v=excerpt(version),
                                                     ours=SAVE_VERSION))
+    problem = _check_save(data)
+    if problem:
+        field, what = problem
+        raise ValueError(_("{path} has a bad value in {field}: {problem}").format(
+            path=path, field=field, problem=what))
     try:
         return Table.from_dict(data, timing)
-    except (RecordError, KeyError, TypeError) as e:
+    except (RecordError, ValueError, KeyError, TypeError, RecursionError) as e:
         raise ValueError(_("{path} does not replay: {error}").format(path=path,
                                                                      error=e)) from None
+
+
+def _check_save(data: dict[str, Any]) -> tuple[str, str] | None:
+    """The first field of a save that cannot be, with what is wrong with it; None if all
+    are well formed (the match record itself is checked as it replays)."""
+    players = data.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 10:
+        return "players", f"expected a list of 2 to 10 players, got {excerpt(players)}"
+    for i, p in enumerate(players):
+        where = f"players[{i}]"
+        if not isinstance(p, dict):
+            return where, f"expected an object with name, kind and bot, got {excerpt(p)}"
+        extra = [k for k in p if k not in ("name", "kind", "bot")]
+        if extra:
+            return f"{where}.{excerpt(extra[0], 40)}", "unknown field (allowed: name, kind, bot)"
+        name, kind, bot = p.get("name", ""), p.get("kind", HUMAN), p.get("bot", "")
+        if not isinstance(name, str) or len(name) > _MAX_NAME:
+            return f"{where}.name", f"expected text of at most {_MAX_NAME} characters, got " \
+                                    f"{excerpt(name)}"
+        if kind not in (HUMAN, BOT):
+            return f"{where}.kind", f"expected {HUMAN} or {BOT}, got {excerpt(kind)}"
+        if not isinstance(bot, str) or len(bot) > _MAX_BOT:
+            return f"{where}.bot", f"expected a bot spec (text), got {excerpt(bot)}"
+    seed = data.get("seed", 0)
+    if type(seed) is not int or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+        return "seed", f"expected a 64-bit whole number, got {excerpt(seed)}"
+    if not isinstance(data.get("match"), dict):
+        return "match", f"expected a match record (an object), got {excerpt(data.get('match'))}"
+    return None
 
 
 def save_record(table: Table) -> Path:
