@@ -94,11 +94,28 @@ _STATUS = {"no_room": 404, "no_match": 404, "rate_limited": 429, "too_large": 41
            "bad_token": 403, "not_host": 403, "server_error": 503}
 
 
+def _too_large(size: int | str) -> ProtocolError:
+    return ProtocolError("too_large", T_("request too large: {size} bytes (at most {max})"),
+                         size=size, max=MAX_BODY_BYTES)
+
+
 async def _body(request: Request, schema: dict[str, Field]) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY_BYTES:
-        raise ProtocolError("too_large", T_("request too large: {size} bytes (at most {max})"),
-                            size=len(raw), max=MAX_BODY_BYTES)
+    """The request's JSON object, refused before it is read when ``Content-Length`` says it
+    is too large, and while it streams when it grows too large without one (chunked)."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit() or len(declared) > 12:
+            raise ProtocolError("bad_message", T_("a message must be a JSON object"))
+        if int(declared) > MAX_BODY_BYTES:
+            raise _too_large(int(declared))
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise _too_large(f"{size}+")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     try:
         body = orjson.loads(raw or b"{}")
     except orjson.JSONDecodeError:
@@ -259,10 +276,10 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     async def replay(request: Request) -> Any:
         st: Store = state["store"]
         room_id = request.path_params["room"]
-        try:
-            match_no = int(request.path_params["match"])
-        except ValueError:
-            raise ProtocolError("no_match", T_("there is no such finished game")) from None
+        raw_no = request.path_params["match"]
+        if not (raw_no.isascii() and raw_no.isdigit()) or len(raw_no) > 9:  # not a match number
+            raise ProtocolError("no_match", T_("there is no such finished game"))
+        match_no = int(raw_no)
         lang = _lang(request)
         key = (room_id, match_no, lang)
         cached = replay_cache.get(key)
