@@ -266,13 +266,15 @@ def test_tracker_infers_missing_colours_from_draws() -> None:
     tr.update(g.view(0, history=True))
     g.apply("draw", 1)  # seat 1 had nothing for green 9: no green, no 9, no wild
     tr.update(g.view(0, history=True))
-    assert parse_card("G9") // 15 in tr.void_colors(1)
+    # it kept the drawn card, and whether that card fits is hidden (TURN-3, DIG-2): it may
+    # be green, so green is not a colour seat 1 is believed to lack
+    assert parse_card("G9") // 15 not in tr.void_colors(1)
     lay = tr.hidden_layout(g.view(0, history=True))
     for seed in range(20):
         hands, _extra, _pile = lay.sample(random.Random(seed))
-        # it did not play the drawn card either: none of its three cards fits green 9
+        # the two cards it held before drawing do not fit green 9; the kept one may
         bad = [k for k in hands[1] if k // 15 == 2 or k % 15 == 9 or k >= 75]
-        assert len(hands[1]) == 3 and not bad
+        assert len(hands[1]) == 3 and len(bad) <= 1
 
 
 def test_tracker_remembers_a_shown_hand() -> None:

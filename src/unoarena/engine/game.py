@@ -1262,6 +1262,8 @@ class Game:
             self._drawn = playable
             self._phase = DRAWN
             return
+        if drew:  # kept: the same public record as keeping a playable card (TURN-3, DIG-2)
+            self._ev(t="pass", seat=seat)
         self._advance(seat)
 
     def _playable_drawn(self, seat: int, k: int) -> bool:
