@@ -78,14 +78,15 @@ def take_turn(page: Any) -> bool:
         page.locator("#uno-toggle").click()
     playable = page.locator("#hand .card.playable")
     if playable.count():
-        playable.first.click()
+        # a long hand overlaps its cards: a person clicks the strip of the card that shows
+        playable.first.click(position={"x": 8, "y": 40}, timeout=3000)
         page.wait_for_timeout(50)
         if page.locator(".overlay .dialog").count():
             page.locator(".overlay .dialog .option").first.click()
         return True
     act = page.locator("#action-bar [data-action]")
     if act.count():
-        act.first.click()
+        act.first.click(timeout=3000)
         return True
     return False
 

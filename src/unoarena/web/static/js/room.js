@@ -1,33 +1,68 @@
 // A room: the lobby before the game, then the table, live over a WebSocket.
 // The server is the authority: this page shows the view it is sent and offers exactly the
 // legal actions listed in it; every click sends one of those strings back.
+//
+// Rendering is incremental (Preact through htm, vendored, no build step): every message
+// describes the whole page again, and only what changed is touched in the document. A name
+// being typed, the card in keyboard focus and the live region a screen reader listens to are
+// the same elements before and after an opponent's move.
+import { html, render as draw } from "./vendor/preact-htm.js";
 import { t, tn, currentLang, onLangChange } from "./i18n.js";
 import { getJSON, postJSON, savedSeat, saveSeat, forgetSeat } from "./api.js";
-import { cardEl, backEl, cardText, cardsText, colorText, COLOR_NAMES } from "./cards.js";
+import { cardEl, backEl, cardNode, backNode, cardText, cardsText, colorText, COLOR_NAMES } from "./cards.js";
 import { groupLegal, applyUno, distinct } from "./actions.js";
 import { choose, closeDialog, isOpen, toast } from "./dialog.js";
-import { el, initial } from "./util.js";
+import { el, initial, plainRules } from "./util.js";
+
+const LOG_KEEP = 300;
+const LOG_SHOWN = 150;
+const RESULT_MS = 7000;
+
+function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** A seat token from a personal rejoin link (`/r/<room>#seat=<token>`), kept for the room and
+ * taken out of the address bar so that it is not shared by accident. */
+function takeSeatLink(roomId) {
+  const m = location.hash.match(/^#seat=([A-Za-z0-9_-]{8,64})$/);
+  if (!m) return;
+  saveSeat(roomId, null, m[1]);
+  history.replaceState(history.state, "", location.pathname + location.search);
+}
 
 export function showRoom(app, roomId, navigate) {
+  takeSeatLink(roomId);
+  const root = el("div", { class: "room-root" });
+  app.appendChild(root);
   const S = {
     seat: savedSeat(roomId), // {player, token} of this browser, if it sits here
     me: null, // the welcome: {player, host, seat}
     info: null, // the room (players, rules, status)
+    missing: null, // why the room could not be loaded
     state: null, // the last table state
-    log: [],
+    log: [], // [{id, text}]
+    logId: 0,
     unoArmed: false,
     result: null,
     matchOver: null,
     ws: null,
+    lost: false,
     closing: false,
     retry: 0,
     busy: false,
     deadline: null,
     rulesText: null,
+    joinName: localStorage.getItem("unoarena.name") || "",
+    joinError: "",
+    joining: false,
+    error: "",
   };
   let retryTimer = null;
   let tick = null;
   let resultTimer = null;
+  let errorTimer = null;
+  let motions = 0;
 
   // -- the connection -----------------------------------------------------------------------
   function connect() {
@@ -39,12 +74,14 @@ export function showRoom(app, roomId, navigate) {
       const hello = { type: "hello", lang: currentLang() };
       if (S.seat && S.seat.token) hello.token = S.seat.token;
       ws.send(JSON.stringify(hello));
-      setConnected(true);
+      S.lost = false;
+      update();
     };
     ws.onmessage = (ev) => handle(JSON.parse(ev.data));
     ws.onclose = () => {
       if (S.ws !== ws) return;
-      setConnected(false);
+      S.lost = true;
+      update();
       if (!S.closing) {
         const wait = Math.min(8000, 400 * 2 ** S.retry++);
         retryTimer = setTimeout(connect, wait);
@@ -83,6 +120,12 @@ export function showRoom(app, roomId, navigate) {
     if (S.seat) send(Object.assign({ type, token: S.seat.token }, extra));
   }
 
+  function addLog(lines, replace = false) {
+    const items = lines.map((text) => ({ id: ++S.logId, text }));
+    S.log = replace ? items : S.log.concat(items);
+    if (S.log.length > LOG_KEEP) S.log = S.log.slice(-LOG_KEEP);
+  }
+
   function handle(msg) {
     switch (msg.type) {
       case "welcome":
@@ -90,45 +133,52 @@ export function showRoom(app, roomId, navigate) {
         if (msg.player === null && S.seat) {
           forgetSeat(roomId);
           S.seat = null;
+        } else if (msg.player !== null && S.seat && S.seat.player !== msg.player) {
+          S.seat = { player: msg.player, token: S.seat.token }; // arrived by a rejoin link
+          saveSeat(roomId, msg.player, S.seat.token);
         }
+        update();
         break;
       case "room":
         S.info = msg;
         if (msg.status === "playing") S.matchOver = null;
-        render();
+        update();
         break;
-      case "state":
+      case "state": {
+        const before = snapshot();
         S.state = msg;
         S.busy = false;
-        if (msg.log && msg.log.length) S.log.push(...msg.log);
-        if (S.log.length > 300) S.log.splice(0, S.log.length - 300);
+        if (msg.log && msg.log.length) addLog(msg.log);
         S.deadline = msg.timer ? performance.now() + msg.timer.left_ms : null;
         if (msg.status === "playing") S.matchOver = null;
-        render();
+        update();
+        animate(before, msg);
         break;
+      }
       case "log":
-        S.log = msg.lines.slice(-300);
-        renderLog();
+        addLog(msg.lines, true);
+        update();
         break;
       case "round_over":
         S.result = msg;
         clearTimeout(resultTimer);
         resultTimer = setTimeout(() => {
           S.result = null;
-          render();
-        }, 6000);
-        render();
+          update();
+        }, RESULT_MS);
+        update();
         break;
       case "match_over":
         S.matchOver = msg;
-        render();
+        S.result = null;
+        update();
         break;
       case "removed":
         forgetSeat(roomId);
         S.seat = null;
         S.me = Object.assign({}, S.me, { player: null, host: false, seat: null });
         toast(msg.message, "error", 6000);
-        render();
+        update();
         break;
       case "error":
         S.busy = false;
@@ -144,21 +194,18 @@ export function showRoom(app, roomId, navigate) {
   }
 
   function showError(msg) {
-    const box = document.getElementById("table-error");
     const text = msg.detail ? `${msg.message} (${msg.detail})` : msg.message;
-    if (box) {
-      box.textContent = text;
-      box.classList.add("show");
-      clearTimeout(box._t);
-      box._t = setTimeout(() => box.classList.remove("show"), 5000);
-    } else {
+    if (!S.state || !S.info || S.info.status === "lobby") {
       toast(text, "error");
+      return;
     }
-  }
-
-  function setConnected(on) {
-    const b = document.getElementById("conn-banner");
-    if (b) b.hidden = on;
+    S.error = text;
+    clearTimeout(errorTimer);
+    errorTimer = setTimeout(() => {
+      S.error = "";
+      update();
+    }, 5000);
+    update();
   }
 
   // -- helpers ---------------------------------------------------------------------------
@@ -172,199 +219,275 @@ export function showRoom(app, roomId, navigate) {
     const p = S.info && S.info.players.find((x) => x.player === player);
     return p ? p.name : `#${player + 1}`;
   }
+  const roomLink = () => `${location.origin}/r/${roomId}`;
+  const rejoinLink = () => `${roomLink()}#seat=${S.seat.token}`;
+
+  async function copy(text, done) {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast(done);
+    } catch (e) {
+      toast(text, "info", 12000); // no clipboard (an insecure page): show it to copy by hand
+    }
+  }
+
+  function showLink(title, link, hint) {
+    const input = el("input", { readonly: true, value: link, class: "link-field", "aria-label": title });
+    input.addEventListener("focus", () => input.select());
+    const body = el("div", { class: "link-box" }, el("p", { text: hint }), input);
+    choose(title, [{ label: t("Copy link"), value: "copy", key: "c" }], { body }).then((v) => {
+      if (v === "copy") copy(link, t("Link copied"));
+    });
+  }
+
+  async function handOver(player) {
+    try {
+      const res = await postJSON(`/api/rooms/${roomId}/seat-link`, { token: S.seat.token, player });
+      const name = playerName(player);
+      showLink(t("A new link for {name}", { name }), location.origin + res.url,
+        t("Send it to {name}: it opens their seat on their new device. Their old link no longer works.", { name }));
+    } catch (ex) {
+      toast(ex.message, "error");
+    }
+  }
 
   // -- rendering ---------------------------------------------------------------------------
-  function render() {
-    if (!S.info) return;
-    app.innerHTML = "";
-    app.appendChild(el("div", { id: "conn-banner", class: "banner warn", hidden: true, text: t("Connection lost; reconnecting…") }));
-    setConnected(S.ws && S.ws.readyState === WebSocket.OPEN);
-    if (S.info.status === "lobby" || !S.state) renderLobby();
-    else renderTable();
+  function update() {
+    const atTable = !!(S.info && S.info.status !== "lobby" && S.state);
+    const log = root.querySelector("#log");
+    const stick = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+    document.body.classList.toggle("at-table", atTable);
+    if (S.info) document.body.dataset.edition = S.info.rules.edition;
+    draw(view(atTable), root);
+    const after = root.querySelector("#log");
+    if (after && stick) after.scrollTop = after.scrollHeight;
+    fitHand();
+    updateClock();
+  }
+
+  function view(atTable) {
+    if (S.missing) {
+      return html`<div class="panel"><h1>${t("Room not found")}</h1><p>${S.missing}</p>
+        <a href="/" data-link class="button">${t("New game")}</a></div>`;
+    }
+    if (!S.info) return html`<p class="loading">${t("Loading…")}</p>`;
+    return html`<div class="room">
+      <div id="conn-banner" class="banner warn" hidden=${!S.lost}>${t("Connection lost; reconnecting…")}</div>
+      ${atTable ? tableView() : lobbyView()}
+    </div>`;
   }
 
   function shareBox() {
-    const link = `${location.origin}/r/${roomId}`;
-    const input = el("input", { readonly: true, value: link, id: "share-link", "aria-label": t("Room link") });
-    const copy = el("button", { type: "button", class: "button", text: t("Copy link"), onclick: async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-        toast(t("Link copied"));
-      } catch (e) {
-        input.select();
-      }
-    } });
-    return el("div", { class: "share" }, el("span", { text: t("Invite friends with this link:") }), input, copy);
+    const link = roomLink();
+    return html`<div class="share">
+      <span>${t("Invite friends with this link:")}</span>
+      <input readonly value=${link} id="share-link" aria-label=${t("Room link")}
+        onFocus=${(e) => e.target.select()} />
+      <button type="button" class="button" onClick=${() => copy(link, t("Link copied"))}>${t("Copy link")}</button>
+    </div>`;
   }
 
-  function renderLobby() {
-    const info = S.info;
-    const page = el("div", { class: "lobby" });
-    app.appendChild(page);
-    page.appendChild(el("h1", { text: t("Room {room}", { room: roomId }) }));
-    page.appendChild(shareBox());
-    const list = el("ul", { class: "players", id: "lobby-players" });
-    for (const p of info.players) {
-      const you = S.me && S.me.player === p.player;
-      const li = el("li", { class: `player ${p.kind}`, "data-player": String(p.player) },
-        el("span", { class: "avatar" + (p.kind === "bot" ? " bot" : ""), text: p.kind === "bot" ? "⚙" : p.kind === "open" ? "·" : initial(p.name) }),
-        el("span", { class: "name", text: p.name }),
-        p.player === info.host ? el("span", { class: "badge", text: t("host") }) : null,
-        you ? el("span", { class: "badge you", text: t("you") }) : null,
-        p.kind === "human" ? el("span", { class: "dot " + (p.connected ? "on" : "off"), title: p.connected ? t("online") : t("offline") }) : null);
-      if (isHost() && p.player !== info.host) {
-        const tools = el("span", { class: "tools" });
-        if (p.kind === "open") tools.appendChild(el("button", { type: "button", class: "small", text: t("Give to a bot"), onclick: () => hostSend("seat", { player: p.player, kind: "bot", bot: "basic" }) }));
-        if (p.kind === "bot") tools.appendChild(el("button", { type: "button", class: "small", text: t("Open for a friend"), onclick: () => hostSend("seat", { player: p.player, kind: "open" }) }));
-        if (p.kind === "human") tools.appendChild(el("button", { type: "button", class: "small danger", text: t("Remove"), onclick: () => hostSend("remove", { player: p.player }) }));
-        li.appendChild(tools);
-      }
-      list.appendChild(li);
-    }
-    page.appendChild(el("section", { class: "panel" }, el("h2", { text: t("Players") }), list));
+  /** Your seat on another device: the personal rejoin link. */
+  function rejoinBox() {
+    if (!S.seat || !S.seat.token) return null;
+    return html`<div class="rejoin">
+      <button type="button" class="button" id="copy-rejoin"
+        onClick=${() => copy(rejoinLink(), t("Your rejoin link is copied: open it on your other device."))}>
+        ${t("Copy my rejoin link")}</button>
+      <span class="hint">${t("Opens your seat on another device. Keep it to yourself: whoever has it plays for you.")}</span>
+    </div>`;
+  }
 
-    if (!S.seat) {
-      if (info.players.some((p) => p.kind === "open")) page.appendChild(joinForm());
-      else page.appendChild(el("p", { class: "hint", text: t("Every seat is taken; you are watching.") }));
-    }
-    if (isHost()) {
-      const open = info.players.filter((p) => p.kind === "open").length;
-      page.appendChild(el("div", { class: "start-row" },
-        el("button", { type: "button", class: "primary big", id: "start-game", text: t("Start the game"), onclick: () => hostSend("start") }),
-        open ? el("span", { class: "hint", text: tn("{n} open seat will be played by a bot.", "{n} open seats will be played by bots.", open) }) : null));
-    } else if (S.seat) {
-      page.appendChild(el("p", { class: "hint waiting", text: t("Waiting for the host to start…") }));
-    }
-    page.appendChild(rulesPanel());
+  function lobbyView() {
+    const info = S.info;
+    const open = info.players.filter((p) => p.kind === "open").length;
+    return html`<div class="lobby" key="lobby">
+      <h1>${t("Room {room}", { room: roomId })}</h1>
+      ${shareBox()}
+      <section class="panel">
+        <h2>${t("Players")}</h2>
+        <ul class="players" id="lobby-players">${info.players.map(lobbyPlayer)}</ul>
+      </section>
+      ${!S.seat && open ? joinForm() : null}
+      ${!S.seat && !open ? html`<p class="hint">${t("Every seat is taken; you are watching.")}</p>` : null}
+      ${isHost()
+        ? html`<div class="start-row">
+            <button type="button" class="primary big" id="start-game" onClick=${() => hostSend("start")}>${t("Start the game")}</button>
+            ${open ? html`<span class="hint">${tn("{n} open seat will be played by a bot.", "{n} open seats will be played by bots.", open)}</span>` : null}
+          </div>`
+        : S.seat ? html`<p class="hint waiting">${t("Waiting for the host to start…")}</p>` : null}
+      ${rejoinBox()}
+      ${rulesPanel()}
+    </div>`;
+  }
+
+  function lobbyPlayer(p) {
+    const info = S.info;
+    const you = S.me && S.me.player === p.player;
+    const avatar = p.kind === "bot" ? "⚙" : p.kind === "open" ? "·" : initial(p.name);
+    const tools = isHost() && p.player !== info.host;
+    return html`<li key=${p.player} class=${`player ${p.kind}`} data-player=${String(p.player)}>
+      <span class=${"avatar" + (p.kind === "bot" ? " bot" : "")}>${avatar}</span>
+      <span class="name">${p.name}</span>
+      ${p.player === info.host ? html`<span class="badge">${t("host")}</span>` : null}
+      ${you ? html`<span class="badge you">${t("you")}</span>` : null}
+      ${p.kind === "human" ? html`<span class=${"dot " + (p.connected ? "on" : "off")} title=${p.connected ? t("online") : t("offline")}></span>` : null}
+      ${tools ? html`<span class="tools">
+        ${p.kind === "open" ? html`<button type="button" class="small" onClick=${() => hostSend("seat", { player: p.player, kind: "bot", bot: "basic" })}>${t("Give to a bot")}</button>` : null}
+        ${p.kind === "bot" ? html`<button type="button" class="small" onClick=${() => hostSend("seat", { player: p.player, kind: "open" })}>${t("Open for a friend")}</button>` : null}
+        ${p.kind === "human" ? html`<button type="button" class="small hand-over" onClick=${() => handOver(p.player)}>${t("New link")}</button>` : null}
+        ${p.kind === "human" ? html`<button type="button" class="small danger" onClick=${() => hostSend("remove", { player: p.player })}>${t("Remove")}</button>` : null}
+      </span>` : null}
+    </li>`;
   }
 
   function joinForm() {
-    const name = el("input", { id: "join-name", maxlength: "24", required: true, value: localStorage.getItem("unoarena.name") || "", placeholder: t("Your name"), autocomplete: "nickname" });
-    const err = el("p", { class: "error", role: "alert" });
-    const form = el("form", { class: "panel join", id: "join-form" },
-      el("h2", { text: t("Join this game") }),
-      el("label", { class: "field" }, el("span", { text: t("Your name") }), name),
-      err,
-      el("button", { type: "submit", class: "primary", id: "join-button", text: t("Join") }));
-    form.addEventListener("submit", async (e) => {
-      e.preventDefault();
-      localStorage.setItem("unoarena.name", name.value);
-      try {
-        const res = await postJSON(`/api/rooms/${roomId}/join`, { name: name.value });
-        saveSeat(roomId, res.player, res.token);
-        S.seat = { player: res.player, token: res.token };
-        reconnect();
-      } catch (ex) {
-        err.textContent = ex.message;
-      }
-    });
-    return form;
+    return html`<form class="panel join" id="join-form" onSubmit=${join}>
+      <h2>${t("Join this game")}</h2>
+      <label class="field"><span>${t("Your name")}</span>
+        <input id="join-name" maxlength="40" required value=${S.joinName}
+          placeholder=${t("Your name")} autocomplete="nickname"
+          onInput=${(e) => (S.joinName = e.target.value)} />
+      </label>
+      <p class="error" role="alert">${S.joinError}</p>
+      <button type="submit" class="primary" id="join-button" disabled=${S.joining}>${t("Join")}</button>
+    </form>`;
   }
 
+  async function join(e) {
+    e.preventDefault();
+    if (S.joining) return;
+    localStorage.setItem("unoarena.name", S.joinName);
+    S.joining = true;
+    S.joinError = "";
+    update();
+    try {
+      const res = await postJSON(`/api/rooms/${roomId}/join`, { name: S.joinName });
+      saveSeat(roomId, res.player, res.token);
+      S.seat = { player: res.player, token: res.token };
+      reconnect();
+    } catch (ex) {
+      S.joinError = ex.message;
+    }
+    S.joining = false;
+    update();
+  }
+
+  /** The room's rules in words, without rule-book identifiers (those stay on the rules
+   * page of the documentation). */
   function rulesPanel() {
-    const box = el("section", { class: "panel rules-summary" }, el("h2", { text: t("Rules") }));
+    const data = rulesData();
+    return html`<section class="panel rules-summary">
+      <h2>${t("Rules")}</h2>
+      ${data ? html`<p>${plainRules(data.summary)}</p>
+        <ul>
+          ${data.cards.map((line, i) => html`<li key=${"c" + i}>${plainRules(line)}</li>`)}
+          ${data.explain.filter((r) => r.key in data.overrides && r.key !== "players")
+            .map((r) => html`<li key=${r.key}>${plainRules(r.text)}</li>`)}
+        </ul>` : html`<p class="loading">${t("Loading…")}</p>`}
+    </section>`;
+  }
+
+  function rulesData() {
     const info = S.info;
-    const list = el("ul");
-    box.appendChild(el("p", { text: `${info.rules.preset}` + (Object.keys(info.overrides).length ? " + " + Object.entries(info.overrides).map(([k, v]) => `${k}=${v}`).join(", ") : "") }));
-    box.appendChild(list);
-    const key = `${currentLang()}:${JSON.stringify(info.overrides)}`;
-    if (S.rulesText && S.rulesText.key === key) fillRules(list, S.rulesText.data);
-    else {
+    const key = `${currentLang()}:${info.rules.preset}:${JSON.stringify(info.overrides)}`;
+    if (S.rulesText && S.rulesText.key === key) return S.rulesText.data;
+    if (!S.rulesText || S.rulesText.pending !== key) {
+      S.rulesText = Object.assign({}, S.rulesText, { pending: key });
       postJSON("/api/rules", { preset: info.rules.preset, rules: info.overrides }).then((data) => {
         S.rulesText = { key, data };
-        fillRules(list, data);
+        update();
       }).catch(() => {});
     }
-    return box;
-  }
-
-  function fillRules(list, data) {
-    list.innerHTML = "";
-    list.appendChild(el("li", { text: data.summary }));
-    for (const line of data.cards) list.appendChild(el("li", { text: line }));
-    const changed = Object.keys(data.overrides);
-    for (const r of data.explain) if (changed.includes(r.key)) list.appendChild(el("li", { text: r.text }));
+    return S.rulesText && S.rulesText.data ? S.rulesText.data : null;
   }
 
   // -- the table -----------------------------------------------------------------------------
-  function renderTable() {
+  function tableView() {
     const st = S.state;
     const v = st.view;
     const g = groupLegal(v.legal);
     const you = mySeat();
     const n = v.players;
-    const wrap = el("div", { class: "table-wrap" });
-    app.appendChild(wrap);
-    const main = el("div", { class: "table-main" });
-    wrap.appendChild(main);
-
-    if (you === null) {
-      main.appendChild(el("div", { class: "banner info", id: "spectator-banner", text: t("You are watching this game.") }));
-    }
-
-    // opponents, from the left of this seat round the table
     const order = [];
     for (let i = 1; i <= n; i++) {
       const s = you === null ? i - 1 : (you + i) % n;
       if (s !== you) order.push(s);
     }
-    const opp = el("div", { class: "opponents" });
-    for (const s of order) opp.appendChild(seatBox(s, g));
-    main.appendChild(opp);
-
-    // the middle of the table
-    const center = el("div", { class: "center" });
     const drawable = !!g.draw;
-    const pile = el(drawable ? "button" : "div", { class: "pile draw-pile" + (drawable ? " active" : ""), id: "draw-pile", title: t("Draw pile"), "aria-label": drawLabel(g, v) });
-    pile.appendChild(backEl(false));
-    pile.appendChild(el("span", { class: "count", text: String(v.draw_pile_size) }));
-    if (drawable) pile.addEventListener("click", () => act(g.draw.text));
-    center.appendChild(pile);
-    const discard = el("div", { class: "pile discard", id: "discard" });
-    if (v.top) {
-      const top = cardEl(v.top, { named: v.color });
-      top.classList.add("top");
-      discard.appendChild(top);
-    }
-    center.appendChild(discard);
-    const info = el("div", { class: "table-info" });
-    if (v.color) info.appendChild(el("div", { class: `active-color c-${v.color}`, id: "active-color" }, el("span", { class: "swatch" }), el("span", { text: t("Colour: {color}", { color: colorText(v.color) }) })));
-    info.appendChild(el("div", { class: "direction", title: t("Direction of play") }, el("span", { class: "arrow " + v.direction, text: v.direction === "cw" ? "↻" : "↺" }), el("span", { text: v.direction === "cw" ? t("clockwise") : t("counter-clockwise") })));
+    return html`<div class="table-wrap" key="table">
+      <div class="table-main" id="table-main">
+        ${you === null ? html`<div class="banner info" id="spectator-banner">${t("You are watching this game.")}</div>` : null}
+        <div class="opponents" id="opponents">${order.map((s) => seatBox(s, g))}</div>
+        <div class="center">
+          <button type="button" class=${"pile draw-pile" + (drawable ? " active" : "")} id="draw-pile"
+            disabled=${!drawable} title=${t("Draw pile")} aria-label=${drawLabel(g, v)}
+            onClick=${() => drawable && act(g.draw.text)}>
+            ${backNode("back", false)}
+            <span class="count">${v.draw_pile_size}</span>
+          </button>
+          <div class="pile discard" id="discard">
+            ${v.top ? cardNode(v.top, { named: v.color, cls: "top" }) : null}
+          </div>
+          ${S.result ? resultBox() : tableInfo(v)}
+        </div>
+        <div class="status" id="status" role="status" aria-live="polite">
+          <span id="status-text">${statusText(v, g)}</span>
+          ${st.timer ? html`<span class="clock" data-timer="1"></span>` : null}
+        </div>
+        <div class=${"table-error" + (S.error ? " show" : "")} id="table-error" role="alert">${S.error}</div>
+        ${you !== null ? myArea(v, g) : null}
+        ${S.matchOver ? matchOverPanel() : null}
+      </div>
+      <aside class="side-panel">
+        ${scoresPanel()}
+        <section class="panel log-panel">
+          <h2>${t("What happened")}</h2>
+          <ol class="log" id="log" aria-label=${t("Game log")} tabindex="0">
+            ${S.log.slice(-LOG_SHOWN).map((l) => html`<li key=${l.id}>${l.text}</li>`)}
+          </ol>
+        </section>
+        <details class="panel room-panel">
+          <summary>${t("Invite, rejoin and rules")}</summary>
+          ${shareBox()}
+          ${rejoinBox()}
+          ${isHost() ? handOverList() : null}
+          ${rulesPanel()}
+        </details>
+      </aside>
+    </div>`;
+  }
+
+  function handOverList() {
+    const people = S.info.players.filter((p) => p.kind === "human" && p.player !== S.info.host);
+    if (!people.length) return null;
+    return html`<div class="hand-overs">
+      <p class="hint">${t("Someone changed device? Give them a new link to their seat:")}</p>
+      ${people.map((p) => html`<button key=${p.player} type="button" class="small hand-over"
+        data-player=${String(p.player)} onClick=${() => handOver(p.player)}>${t("New link for {name}", { name: p.name })}</button>`)}
+    </div>`;
+  }
+
+  function tableInfo(v) {
+    let pending = null;
     if (v.pending) {
       const word = v.pending.kind === "press" ? tn("{n} press", "{n} presses", v.pending.amount) : tn("{n} card", "{n} cards", v.pending.amount);
-      info.appendChild(el("div", { class: "pending", id: "pending" }, t("Pending: {what} for {name}", { what: word, name: seatName(v.pending.target) })));
+      pending = html`<div class="pending" id="pending">${t("Pending: {what} for {name}", { what: word, name: seatName(v.pending.target) })}</div>`;
     }
+    let effect = null;
     if (v.effect) {
       const text = v.effect.kind === "hyperspeed" ? t("Hyperspeed on {color}", { color: colorText(v.effect.color) }) : t("Only {color} until {name} plays again", { color: colorText(v.effect.color), name: seatName(v.effect.owner) });
-      info.appendChild(el("div", { class: `effect c-${v.effect.color}`, text }));
+      effect = html`<div class=${`effect c-${v.effect.color}`}>${text}</div>`;
     }
-    center.appendChild(info);
-    main.appendChild(center);
-
-    // whose turn, what to do, the clock
-    const status = el("div", { class: "status", id: "status", "aria-live": "polite" }, el("span", { text: statusText(v, g) }));
-    if (st.timer) {
-      status.appendChild(el("span", { class: "clock", "data-timer": "1" }));
-    }
-    main.appendChild(status);
-    main.appendChild(el("div", { class: "table-error", id: "table-error", role: "alert" }));
-
-    // this seat: actions and hand
-    if (you !== null) main.appendChild(myArea(v, g));
-
-    // results
-    if (S.result) main.appendChild(resultBanner());
-    if (S.matchOver) main.appendChild(matchOverPanel());
-
-    // the side: scores and the story so far
-    const side = el("aside", { class: "side-panel" });
-    side.appendChild(scoresPanel());
-    const logBox = el("ol", { class: "log", id: "log", "aria-label": t("Game log") });
-    side.appendChild(el("section", { class: "panel" }, el("h2", { text: t("What happened") }), logBox));
-    side.appendChild(shareBox());
-    wrap.appendChild(side);
-    renderLog();
-    updateClock();
+    return html`<div class="table-info" key="info">
+      ${v.color ? html`<div class=${`active-color c-${v.color}`} id="active-color"><span class="swatch"></span><span>${t("Colour: {color}", { color: colorText(v.color) })}</span></div>` : null}
+      <div class="direction" title=${t("Direction of play")}>
+        <span class=${"arrow " + v.direction}>${v.direction === "cw" ? "↻" : "↺"}</span>
+        <span>${v.direction === "cw" ? t("clockwise") : t("counter-clockwise")}</span>
+      </div>
+      ${pending}
+      ${effect}
+    </div>`;
   }
 
   function drawLabel(g, v) {
@@ -374,8 +497,8 @@ export function showRoom(app, roomId, navigate) {
 
   function statusText(v, g) {
     const you = mySeat();
-    if (v.round_over) return t("The round is over.");
     if (S.info.status === "finished") return t("The match is over.");
+    if (v.round_over) return t("The round is over.");
     if (v.turn === you) {
       if (v.phase === "color") return t("Your turn: name the colour.");
       if (v.phase === "give") return tn("Your turn: choose {n} card to give.", "Your turn: choose {n} cards to give.", v.give_left || 1);
@@ -384,6 +507,7 @@ export function showRoom(app, roomId, navigate) {
       return t("Your turn: play a card or draw.");
     }
     if (g.plays.some((a) => a.verb === "jump_in")) return t("You can jump in now!");
+    if (g.catches.length) return t("{name} forgot to call UNO: catch them!", { name: seatName(g.catches[0].target) });
     return t("{name}'s turn", { name: seatName(v.turn) });
   }
 
@@ -391,77 +515,87 @@ export function showRoom(app, roomId, navigate) {
     const st = S.state;
     const v = st.view;
     const info = st.seats.find((x) => x.seat === s) || { name: `#${s + 1}`, kind: "human" };
+    const turn = v.turn === s && !v.round_over;
     const cls = ["seat-box"];
-    if (v.turn === s && !v.round_over) cls.push("turn");
+    if (turn) cls.push("turn");
     if (info.away) cls.push("away");
     if (info.kind === "human" && !info.connected) cls.push("offline");
-    const box = el("div", { class: cls.join(" "), "data-seat": String(s) });
-    box.appendChild(el("div", { class: "avatar" + (info.kind === "bot" ? " bot" : ""), text: info.kind === "bot" ? "⚙" : initial(info.name) }));
-    const who = el("div", { class: "who" }, el("span", { class: "name", text: info.name }));
-    if (info.host) who.appendChild(el("span", { class: "badge", text: t("host") }));
-    if (info.away) who.appendChild(el("span", { class: "badge warn", text: t("away: a bot plays") }));
-    else if (info.kind === "human" && !info.connected) who.appendChild(el("span", { class: "badge muted", text: t("offline") }));
-    if (v.teams) who.appendChild(el("span", { class: "badge", text: t("team {n}", { n: v.teams[s] + 1 }) }));
-    box.appendChild(who);
     const count = v.hand_sizes[s];
-    const fan = el("div", { class: "fan", "aria-label": tn("{n} card", "{n} cards", count) });
-    for (let i = 0; i < Math.min(count, 12); i++) fan.appendChild(backEl(true));
-    box.appendChild(fan);
-    box.appendChild(el("div", { class: "count", text: tn("{n} card", "{n} cards", count) }));
-    if (count === 1 && v.uno_declared[s]) box.appendChild(el("div", { class: "uno-flag", text: "UNO!" }));
-    const catchA = g.catches.find((a) => a.target === s);
-    if (catchA) {
-      box.appendChild(el("button", { type: "button", class: "catch", "data-action": catchA.text, text: t("Catch! No UNO"), onclick: () => act(catchA.text) }));
-    }
-    if (st.timer && st.timer.seat === s) box.appendChild(el("div", { class: "timer-bar" }, el("span", { "data-timer-bar": "1" })));
-    return box;
+    const exposed = g.catches.some((a) => a.target === s);
+    const backs = [];
+    for (let i = 0; i < Math.min(count, 12); i++) backs.push(backNode(i));
+    return html`<div key=${s} class=${cls.join(" ")} data-seat=${String(s)}
+        aria-label=${`${info.name}: ${tn("{n} card", "{n} cards", count)}`}>
+      <div class=${"avatar" + (info.kind === "bot" ? " bot" : "")} aria-hidden="true">${info.kind === "bot" ? "⚙" : initial(info.name)}</div>
+      <div class="who">
+        <span class="name">${info.name}</span>
+        ${info.host ? html`<span class="badge">${t("host")}</span>` : null}
+        ${info.away ? html`<span class="badge warn">${t("away: a bot plays")}</span>` : info.kind === "human" && !info.connected ? html`<span class="badge muted">${t("offline")}</span>` : null}
+        ${v.teams ? html`<span class="badge">${t("team {n}", { n: v.teams[s] + 1 })}</span>` : null}
+      </div>
+      <div class="fan" aria-hidden="true">${backs}</div>
+      <div class="count"><span class="n">${count}</span><span class="word">${tn("{n} card", "{n} cards", count)}</span></div>
+      ${count === 1 && v.uno_declared[s] ? html`<div class="uno-flag">UNO!</div>` : null}
+      ${exposed ? html`<div class="uno-flag missed">${t("No UNO!")}</div>` : null}
+      ${st.timer && st.timer.seat === s ? html`<div class="timer-bar"><span data-timer-bar="1"></span></div>` : null}
+    </div>`;
   }
 
   function myArea(v, g) {
     const you = mySeat();
-    const area = el("div", { class: "me" + (v.turn === you && !v.round_over ? " turn" : ""), id: "my-area" });
-    const bar = el("div", { class: "action-bar", id: "action-bar" });
-    const button = (action, label, key, extraClass = "") => el("button", { type: "button", class: "act " + extraClass, "data-action": action.text, "data-key": key, onclick: () => act(action.text) }, label, key ? el("kbd", { text: key.toUpperCase() }) : null);
+    const button = (action, label, key, extra = "") => html`<button key=${action.text} type="button"
+        class=${"act " + extra} data-action=${action.text} data-key=${key || undefined}
+        onClick=${() => act(action.text)}>${label}${key ? html`<kbd>${key.toUpperCase()}</kbd>` : null}</button>`;
+    const bar = [];
     if (g.draw) {
       const label = v.pending ? (v.pending.kind === "press" ? tn("Press {n} time", "Press {n} times", v.pending.amount) : tn("Take {n} card", "Take {n} cards", v.pending.amount)) : S.info.rules.edition === "attack" ? t("Press the launcher") : t("Draw");
-      bar.appendChild(button(g.draw, label, "d"));
+      bar.push(button(g.draw, label, "d"));
     }
-    if (g.pass) bar.appendChild(button(g.pass, t("Keep it"), "k"));
-    if (g.challenge) bar.appendChild(button(g.challenge, t("Challenge"), "c", "warn"));
-    if (g.accept) bar.appendChild(button(g.accept, t("Accept"), "a"));
-    if (g.uno) bar.appendChild(button(g.uno, t("Call UNO!"), "u", "uno"));
+    if (g.pass) bar.push(button(g.pass, t("Keep it"), "k"));
+    if (g.challenge) bar.push(button(g.challenge, t("Challenge"), "c", "warn"));
+    if (g.accept) bar.push(button(g.accept, t("Accept"), "a"));
+    if (g.uno) bar.push(button(g.uno, t("Call UNO!"), "u", "uno"));
     else if (g.hasUnoVariant) {
-      const b = el("button", { type: "button", class: "act uno toggle" + (S.unoArmed ? " armed" : ""), id: "uno-toggle", "aria-pressed": S.unoArmed ? "true" : "false", "data-key": "u", onclick: () => { S.unoArmed = !S.unoArmed; render(); } }, S.unoArmed ? t("UNO! (armed)") : t("Say UNO with this card"), el("kbd", { text: "U" }));
-      bar.appendChild(b);
+      bar.push(html`<button key="uno-toggle" type="button" class=${"act uno toggle" + (S.unoArmed ? " armed" : "")}
+        id="uno-toggle" aria-pressed=${S.unoArmed ? "true" : "false"} data-key="u"
+        onClick=${() => { S.unoArmed = !S.unoArmed; update(); }}>
+        ${S.unoArmed ? t("UNO! (armed)") : t("Say UNO with this card")}<kbd>U</kbd></button>`);
     }
     for (const c of g.colors) {
-      bar.appendChild(el("button", { type: "button", class: `act color-choice c-${c.color}`, "data-action": c.text, onclick: () => act(c.text) }, colorText(c.color)));
+      bar.push(html`<button key=${c.text} type="button" class=${`act color-choice c-${c.color}`}
+        data-action=${c.text} onClick=${() => act(c.text)}>${colorText(c.color)}</button>`);
     }
-    if (g.catches.length) {
-      for (const c of g.catches) bar.appendChild(button(c, t("Catch {name}", { name: seatName(c.target) }), "", "warn"));
-    }
-    area.appendChild(bar);
-
-    const handInfo = el("div", { class: "my-info" }, el("span", { class: "name", text: seatName(you) }), el("span", { class: "count", text: tn("{n} card", "{n} cards", v.hand.length) }));
-    if (v.uno_declared[you] && v.hand.length === 1) handInfo.appendChild(el("span", { class: "uno-flag", text: "UNO!" }));
-    area.appendChild(handInfo);
-
-    const hand = el("div", { class: "hand", id: "hand", role: "list" });
-    const giving = g.gives.length > 0;
-    v.hand.forEach((code, i) => {
-      const c = cardEl(code, { tag: "button" });
-      c.setAttribute("role", "listitem");
-      c.dataset.index = String(i);
-      const options = g.byCard.get(code) || [];
-      if (options.length) c.classList.add(options.some((a) => a.verb === "jump_in") && v.turn !== you ? "jump" : "playable");
-      if (giving && g.gives.some((a) => a.cards[0] === code)) c.classList.add("playable");
-      if (v.drawn && v.drawn.includes(code) && v.phase === "drawn") c.classList.add("drawn");
-      if (!options.length && !giving) c.classList.add("dim");
-      c.addEventListener("click", () => onCard(code, c));
-      hand.appendChild(c);
+    g.catches.forEach((c, i) => {
+      bar.push(button(c, t("Catch {name}", { name: seatName(c.target) }), !g.challenge && i === 0 ? "c" : "", "warn catch"));
     });
-    area.appendChild(hand);
-    return area;
+
+    const giving = g.gives.length > 0;
+    const seen = new Map();
+    const cards = v.hand.map((code, i) => {
+      const k = seen.get(code) || 0;
+      seen.set(code, k + 1);
+      const options = g.byCard.get(code) || [];
+      let cls = "";
+      if (options.length) cls = options.some((a) => a.verb === "jump_in") && v.turn !== you ? "jump" : "playable";
+      if (giving && g.gives.some((a) => a.cards[0] === code)) cls = "playable";
+      if (v.drawn && v.drawn.includes(code) && v.phase === "drawn") cls += " drawn";
+      if (!options.length && !giving) cls += " dim";
+      return cardNode(code, {
+        button: true, key: `${code}:${k}`, cls,
+        attrs: { role: "listitem", "data-index": String(i), "data-key": `${code}:${k}` },
+        onClick: (e) => onCard(code, e.currentTarget),
+      });
+    });
+    const myTurn = v.turn === you && !v.round_over;
+    return html`<div class=${"me" + (myTurn ? " turn" : "")} id="my-area">
+      <div class="action-bar" id="action-bar">${bar}</div>
+      <div class="my-info">
+        <span class="name">${seatName(you)}</span>
+        <span class="count">${tn("{n} card", "{n} cards", v.hand.length)}</span>
+        ${v.uno_declared[you] && v.hand.length === 1 ? html`<span class="uno-flag">UNO!</span>` : null}
+      </div>
+      <div class="hand" id="hand" role="list" aria-label=${t("Your hand")}>${cards}</div>
+    </div>`;
   }
 
   async function onCard(code, node) {
@@ -517,63 +651,152 @@ export function showRoom(app, roomId, navigate) {
     return choose(t("Choose a colour"), colors.map((c) => ({ label: colorText(c), value: c, key: c.toLowerCase(), className: `swatch-btn c-${c}` })), { className: "colors" });
   }
 
-  function resultBanner() {
+  /** The round's result, beside the piles: the next round's deal stays in sight. */
+  function resultBox() {
     const r = S.result;
-    const box = el("div", { class: "result", id: "round-result", onclick: () => { S.result = null; render(); } });
     const title = r.winner === null ? t("The round ends void.") : t("{name} wins round {n}!", { name: playerName(r.winner_player), n: r.round });
-    box.appendChild(el("h2", { text: title }));
-    const list = el("ul");
-    r.points.forEach((p, s) => list.appendChild(el("li", { text: t("{name}: {points} points left in hand", { name: playerName(r.players[s]), points: p }) })));
-    box.appendChild(list);
-    return box;
+    const dismiss = () => {
+      S.result = null;
+      update();
+    };
+    return html`<div class="result" id="round-result" key="result" role="status">
+      <button type="button" class="close" aria-label=${t("Close")} title=${t("Close")} onClick=${dismiss}>×</button>
+      <h2>${title}</h2>
+      <p class="hint">${t("Points left in hand")}</p>
+      <ul>${r.points.map((p, s) => html`<li key=${s}><span>${playerName(r.players[s])}</span><strong>${p}</strong></li>`)}</ul>
+    </div>`;
   }
 
   function matchOverPanel() {
     const m = S.matchOver;
     const teams = m.teams > 0;
     const names = (i) => (teams ? t("team {n}", { n: i + 1 }) : playerName(i));
-    const box = el("div", { class: "match-over panel", id: "match-over" });
-    box.appendChild(el("h2", { text: tn("Winner: {names}", "Winners: {names}", m.winners.length, { names: m.winners.map(names).join(", ") }) }));
-    const list = el("ol");
-    m.scores.map((s, i) => [s, i]).sort((a, b) => (m.scoring === "penalty" ? a[0] - b[0] : b[0] - a[0])).forEach(([s, i]) => list.appendChild(el("li", { text: `${names(i)}: ${s}` })));
-    box.appendChild(list);
-    const row = el("div", { class: "buttons" });
-    if (isHost()) row.appendChild(el("button", { type: "button", class: "primary", id: "play-again", text: t("Play again"), onclick: () => hostSend("again") }));
-    else row.appendChild(el("span", { class: "hint", text: t("The host can start another match.") }));
-    row.appendChild(el("a", { class: "button", href: `/replay/${roomId}/${m.match}`, "data-link": true, text: t("Watch the replay") }));
-    row.appendChild(el("a", { class: "button", href: "/", "data-link": true, text: t("New game") }));
-    box.appendChild(row);
-    return box;
+    const ranked = m.scores.map((s, i) => [s, i]).sort((a, b) => (m.scoring === "penalty" ? a[0] - b[0] : b[0] - a[0]));
+    return html`<div class="match-over panel" id="match-over" role="dialog" aria-label=${t("The match is over.")}>
+      <h2>${tn("Winner: {names}", "Winners: {names}", m.winners.length, { names: m.winners.map(names).join(", ") })}</h2>
+      <ol>${ranked.map(([s, i]) => html`<li key=${i}>${`${names(i)}: ${s}`}</li>`)}</ol>
+      <div class="buttons">
+        ${isHost()
+          ? html`<button type="button" class="primary" id="play-again" onClick=${() => hostSend("again")}>${t("Play again")}</button>`
+          : html`<span class="hint">${t("The host can start another match.")}</span>`}
+        <a class="button" href=${`/replay/${roomId}/${m.match}`} data-link>${t("Watch the replay")}</a>
+        <a class="button" href="/" data-link>${t("New game")}</a>
+      </div>
+    </div>`;
   }
 
   function scoresPanel() {
     const st = S.state;
-    const box = el("section", { class: "panel scores" }, el("h2", { text: t("Scores") }));
     const rules = S.info.rules;
     const goal = rules.rounds ? tn("{n} round", "{n} rounds", rules.rounds) : t("to {n} points", { n: rules.target_score });
     const shown = S.info.status === "finished" ? Math.max(1, st.round) : st.round + 1;
-    box.appendChild(el("p", { class: "hint", text: `${rules.preset} · ${goal} · ${t("round {n}", { n: shown })}` }));
-    const list = el("ul");
+    const data = S.rulesText && S.rulesText.data;
+    const title = data ? plainRules(data.summary).split(/[:：(（]/)[0].trim() : rules.preset;
     const teams = rules.teams ? rules.players / rules.teams : 0;
-    st.match_scores.forEach((s, i) => list.appendChild(el("li", {}, el("span", { text: teams ? t("team {n}", { n: i + 1 }) : playerName(i) }), el("strong", { text: String(s) }))));
-    box.appendChild(list);
-    return box;
+    return html`<section class="panel scores" id="scores">
+      <h2>${t("Scores")}</h2>
+      <p class="hint">${`${title} · ${goal} · ${t("round {n}", { n: shown })}`}</p>
+      <ul>${st.match_scores.map((s, i) => html`<li key=${i} data-player=${String(i)}>
+        <span>${teams ? t("team {n}", { n: i + 1 }) : playerName(i)}</span><strong>${String(s)}</strong></li>`)}</ul>
+    </section>`;
   }
 
-  function renderLog() {
-    const box = document.getElementById("log");
-    if (!box) return;
-    box.innerHTML = "";
-    for (const line of S.log.slice(-120)) box.appendChild(el("li", { text: line }));
-    box.scrollTop = box.scrollHeight;
+  // -- layout and motion --------------------------------------------------------------------
+  /** Overlap the cards of a long hand so that it stays one row inside its panel. */
+  function fitHand() {
+    const hand = root.querySelector("#hand");
+    if (!hand) return;
+    const cards = hand.children;
+    const n = cards.length;
+    if (!n) return;
+    const w = cards[0].offsetWidth;
+    const room = hand.clientWidth - 12;
+    let gap = 6;
+    if (n > 1 && n * w + (n - 1) * gap > room) gap = Math.max(-w * 0.62, (room - w) / (n - 1) - w);
+    hand.style.setProperty("--gap", `${Math.floor(gap)}px`);
+  }
+
+  function rectOf(node) {
+    return node ? node.getBoundingClientRect() : null;
+  }
+
+  /** Where things are before an update, so that what changed can move from there. */
+  function snapshot() {
+    const hand = new Map();
+    for (const c of root.querySelectorAll("#hand .card")) hand.set(c.dataset.key, rectOf(c));
+    const seats = new Map();
+    for (const b of root.querySelectorAll(".seat-box")) seats.set(Number(b.dataset.seat), rectOf(b));
+    return { hand, seats, pile: rectOf(root.querySelector("#draw-pile")), me: rectOf(root.querySelector("#my-area")) };
+  }
+
+  function moved() {
+    root.dataset.motions = String(++motions);
+  }
+
+  function fromTo(from, to, scale) {
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    return `translate(${Math.round(dx)}px, ${Math.round(dy)}px) scale(${scale})`;
+  }
+
+  /** A played card travels to the pile, drawn cards arrive in a hand (reduced motion: none). */
+  function animate(before, msg) {
+    if (reducedMotion() || !before.pile) return;
+    const pile = rectOf(root.querySelector("#draw-pile"));
+    const you = msg.you;
+    const events = msg.events || [];
+    const handNow = [...root.querySelectorAll("#hand .card")];
+    const arrived = handNow.filter((c) => !before.hand.has(c.dataset.key));
+    const play = events.find((e) => e.t === "play" && e.cards && e.cards.length);
+    const top = root.querySelector("#discard .card");
+    if (play && top) {
+      let from = null;
+      if (play.seat === you) {
+        const key = [...before.hand.keys()].reverse().find((k) => k.startsWith(play.cards[play.cards.length - 1] + ":")
+          && !handNow.some((c) => c.dataset.key === k));
+        from = (key && before.hand.get(key)) || before.me;
+      } else {
+        from = before.seats.get(play.seat);
+      }
+      if (from) {
+        const to = rectOf(top);
+        const scale = play.seat === you ? Math.min(1, from.width / to.width) : 0.45;
+        top.animate([{ transform: fromTo(from, to, scale), opacity: 0.7 }, { transform: "none", opacity: 1 }],
+          { duration: 420, easing: "cubic-bezier(.2,.8,.2,1)", id: "card-play" });
+        moved();
+      }
+    }
+    if (arrived.length && pile) {
+      arrived.forEach((c, i) => {
+        c.animate([{ transform: fromTo(pile, rectOf(c), 0.8), opacity: 0 }, { transform: "none", opacity: 1 }],
+          { duration: 380, delay: Math.min(i, 10) * 60, easing: "cubic-bezier(.2,.8,.2,1)", fill: "backwards", id: "card-draw" });
+      });
+      moved();
+    }
+    for (const e of events) {
+      if (!["draw", "press"].includes(e.t) || !(e.count > 0) || e.seat === you || !pile) continue;
+      const seat = rectOf(root.querySelector(`.seat-box[data-seat="${e.seat}"]`));
+      if (!seat) continue;
+      for (let i = 0; i < Math.min(e.count, 4); i++) {
+        const b = backEl(true);
+        b.classList.add("flying");
+        Object.assign(b.style, { left: `${pile.left + pile.width / 2 - 17}px`, top: `${pile.top + pile.height / 2 - 25}px` });
+        document.body.appendChild(b);
+        const to = rectOf(b);
+        const a = b.animate([{ transform: "none", opacity: 1 }, { transform: fromTo(seat, to, 0.8), opacity: 0.2 }],
+          { duration: 420, delay: i * 70, easing: "ease-in", fill: "both", id: "card-draw-other" });
+        a.onfinish = a.oncancel = () => b.remove();
+      }
+      moved();
+    }
   }
 
   function updateClock() {
     if (S.deadline === null || !S.state || !S.state.timer) return;
     const left = Math.max(0, S.deadline - performance.now());
-    for (const c of document.querySelectorAll("[data-timer]")) c.textContent = `${Math.ceil(left / 1000)} s`;
+    for (const c of root.querySelectorAll("[data-timer]")) c.textContent = `${Math.ceil(left / 1000)} s`;
     const frac = Math.max(0, Math.min(1, left / (S.state.timer.total * 1000)));
-    for (const b of document.querySelectorAll("[data-timer-bar]")) b.style.width = `${frac * 100}%`;
+    for (const b of root.querySelectorAll("[data-timer-bar]")) b.style.width = `${frac * 100}%`;
   }
 
   // -- keyboard ----------------------------------------------------------------------------
@@ -581,7 +804,7 @@ export function showRoom(app, roomId, navigate) {
     if (isOpen() || e.ctrlKey || e.metaKey || e.altKey) return;
     const tag = (e.target && e.target.tagName) || "";
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    const cards = [...document.querySelectorAll("#hand .card")];
+    const cards = [...root.querySelectorAll("#hand .card")];
     const idx = cards.indexOf(document.activeElement);
     if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
       if (!cards.length) return;
@@ -604,13 +827,10 @@ export function showRoom(app, roomId, navigate) {
       showHelp();
       return;
     }
-    const btn = document.querySelector(`#action-bar [data-key="${k}"]`);
+    const btn = root.querySelector(`#action-bar [data-key="${k}"]`);
     if (btn) {
       e.preventDefault();
       btn.click();
-    } else if (k === "c") {
-      const c = document.querySelector(".seat-box .catch");
-      if (c) c.click();
     }
   }
 
@@ -622,32 +842,39 @@ export function showRoom(app, roomId, navigate) {
   }
 
   // -- start ---------------------------------------------------------------------------------
-  app.appendChild(el("p", { class: "loading", text: t("Loading…") }));
+  update();
   getJSON(`/api/rooms/${roomId}`)
     .then((info) => {
       S.info = info;
-      render();
+      update();
       connect();
     })
     .catch((ex) => {
-      app.innerHTML = "";
-      app.appendChild(el("div", { class: "panel" }, el("h1", { text: t("Room not found") }), el("p", { text: ex.message }), el("a", { href: "/", "data-link": true, class: "button", text: t("New game") })));
+      S.missing = ex.message;
+      update();
     });
   document.addEventListener("keydown", onKey);
   tick = setInterval(updateClock, 250);
+  const onResize = () => fitHand();
+  window.addEventListener("resize", onResize);
   const unlisten = onLangChange(() => {
     send({ type: "lang", lang: currentLang() });
-    render();
+    update();
   });
 
   return () => {
     S.closing = true;
     clearTimeout(retryTimer);
     clearTimeout(resultTimer);
+    clearTimeout(errorTimer);
     clearInterval(tick);
     unlisten();
     closeDialog(null);
     document.removeEventListener("keydown", onKey);
+    window.removeEventListener("resize", onResize);
+    document.body.classList.remove("at-table");
+    delete document.body.dataset.edition;
+    draw(null, root);
     if (S.ws) S.ws.close();
   };
 }

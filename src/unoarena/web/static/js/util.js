@@ -14,3 +14,13 @@ export function el(tag, attrs = {}, ...children) {
 export function initial(name) {
   return (name || "?").trim().charAt(0).toUpperCase() || "?";
 }
+
+// Rule-book identifiers ("(EFF-3)", "（HR-JUMP、DIG-3）", "(RULES §16)") and card codes ("(W4)")
+// in rule texts: the page speaks in words; the identifiers belong to the rules documentation.
+const RULE_ID = String.raw`(?:[A-Z][A-Z0-9]{0,5}(?:-[A-Z0-9.]+)?|(?:RULES\s*)?§\s?\d+)`;
+const RULE_REFS = new RegExp(String.raw`\s*[(（]${RULE_ID}(?:\s*[,，、]\s*${RULE_ID})*[)）]`, "g");
+
+/** A rule text without rule-book identifiers or card codes in brackets. */
+export function plainRules(text) {
+  return String(text || "").replace(RULE_REFS, "");
+}
