@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -72,3 +73,35 @@ def make_server(db: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
 @pytest.fixture
 def server(make_server: Callable[..., LiveServer]) -> LiveServer:
     return make_server()
+
+
+CHROMIUM = os.environ.get("UNOARENA_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium (Debian's, driven by Playwright) for every browser test."""
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="browser tests need playwright (pip install playwright)")
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        pytest.skip(f"browser tests need Chromium at {CHROMIUM} (scripts/ci_browser_setup.sh "
+                    "installs Debian's package)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the browser tests save what they saw: ``UNOARENA_SCREENSHOTS`` if set (to keep
+    them and look at them), else a temporary directory."""
+    chosen = os.environ.get("UNOARENA_SCREENSHOTS")
+    if chosen:
+        path = Path(chosen)
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    return tmp_path_factory.mktemp("screenshots")

@@ -17,22 +17,12 @@ from server_util import LiveServer, fast_config
 from unoarena.web.store import Store
 
 CHROMIUM = os.environ.get("UNOARENA_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 sync_api = pytest.importorskip("playwright.sync_api",
                                reason="browser tests need playwright (pip install playwright)")
 if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
     pytest.skip(f"browser tests need Chromium at {CHROMIUM} (scripts/ci_browser_setup.sh "
                 "installs Debian's package)", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -43,7 +43,7 @@ log = logging.getLogger("unoarena.web")
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 _KEEP_DECLINES = frozenset({"catch", "uno"})
 _WINDOW_VERBS = frozenset({"catch", "jump_in", "uno"})  # chances taken out of turn
-_DRAWS = frozenset({"draw", "press", "presses"})
+_DRAWS = frozenset({"draw", "press", "presses", "pass"})  # drawing, and keeping what came
 
 
 @dataclass
@@ -901,7 +901,8 @@ class Room:
 
 def _own_draw(events: Sequence[dict[str, Any]], viewer: int | None) -> bool:
     """Whether everything public in ``events`` is ``viewer`` drawing (or pressing the
-    launcher) on their turn, which their private "You drew ..." line already says."""
+    launcher) on their turn and perhaps keeping the card, which their private "You drew ..."
+    line and the turn moving on already say."""
     public = [e for e in events if "to" not in e]
     return viewer is not None and bool(public) and all(
         e.get("t") in _DRAWS and e.get("seat") == viewer
