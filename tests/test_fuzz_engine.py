@@ -1,0 +1,46 @@
+"""Property tests (hypothesis) that throw malformed values at every parser and boundary of the
+engine and the files around it: rule sets, ``Game.apply``, records, saves and scenarios. The
+targets live in ``scripts/fuzz.py``, whose long run the README reports; here each runs a small,
+time-bounded sample so that CI stays fast."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Inputs per target and test run: enough to try every kind of damage, small enough for CI.
+EXAMPLES = 60
+
+
+def _fuzz() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("unoarena_fuzz", ROOT / "scripts" / "fuzz.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["unoarena_fuzz"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+fuzz = _fuzz()
+
+
+@pytest.mark.parametrize("target", sorted(fuzz.TARGETS))
+def test_malformed_input_gets_the_projects_own_error(target: str) -> None:
+    """Each input is accepted, or refused with the project's error (bounded, and with nothing
+    changed); no other exception escapes."""
+    fuzz.COUNTS.pop(target, None)
+    fuzz.hypothesis_test(fuzz.TARGETS[target], EXAMPLES)()
+    counts = fuzz.COUNTS[target]
+    assert counts["inputs"] >= EXAMPLES
+    assert counts["refused"] > 0  # the sample did reach the refusals
+
+
+def test_the_long_run_script_reports_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert fuzz.main(["--seconds", "2", "--only", "rules", "apply", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"broken": 0' in out and '"inputs": ' in out
