@@ -231,7 +231,11 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         name = clean_name(body["name"])
         rs = make_rules(body["preset"], body.get("rules"))
         seats = body["seats"]
-        if not all(isinstance(s, dict) and set(s) <= {"kind", "bot"} for s in seats):
+        if len(seats) > 10 or not all(
+                isinstance(s, dict) and set(s) <= {"kind", "bot"}
+                and isinstance(s.get("kind", ""), str) and len(s.get("kind", "")) <= 16
+                and isinstance(s.get("bot", ""), str) and len(s.get("bot", "")) <= 64
+                for s in seats):
             raise ProtocolError("bad_seats", T_("a seat is human or bot"))
         client = request.client.host if request.client else ""
         room, token = await manager().create(name, rs, seats, client)
