@@ -5,6 +5,8 @@ seat taken to another device, and the small things (purple wilds, plain words, o
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -193,5 +195,122 @@ def test_the_hand_stays_on_screen_after_many_moves(browser: Any, viewport: dict[
         else:  # the page itself does not scroll: the log's panel ends on screen
             assert facts["scrollH"] <= facts["innerH"], where
             assert facts["logBottom"] <= facts["innerH"], where
+    assert not errors, errors
+    close(ann)
+
+
+# -- 2. the match ends on its final scores ------------------------------------------------------
+def test_the_scores_panel_shows_the_final_scores(browser: Any,
+                                                 make_live: Callable[..., LiveServer]) -> None:
+    live = make_live()
+    errors: list[str] = []
+    room = make_room(live, [BOT], rounds=1, hand_size=3)
+    ann = host_page(browser, live, room, errors)
+    ann.click("#start-game")
+    ann.wait_for_selector("#hand .card")
+    play_until([ann], lambda: ann.locator("#match-over").count() > 0)
+    ann.wait_for_function("document.querySelector('#status-text').textContent"
+                          ".includes('match is over')")
+    panel = dict(ann.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('#scores li')].map(
+            (li) => [li.children[0].textContent, Number(li.children[1].textContent)]))"""))
+    final = {}
+    for line in ann.eval_on_selector_all("#match-over li", "els => els.map(e => e.textContent)"):
+        who, _sep, score = str(line).rpartition(": ")
+        final[who] = int(score)
+    assert panel == final, (panel, final)
+    assert sum(final.values()) > 0  # the winner's points are in, not the last round's state
+    assert not errors, errors
+    close(ann)
+
+
+# -- 4. time to act -----------------------------------------------------------------------------
+def wait_for_catch(ann: Any, timeout: float = 90) -> None:
+    """Play Ann's turns until a bot forgets UNO and, on a bot's turn, the page offers to
+    catch it."""
+    play_until([ann], lambda: ann.locator("#action-bar .catch").count() > 0
+               and not ann.locator("#my-area.turn").count(), timeout)
+
+
+def forgetful_room(live: LiveServer) -> dict[str, Any]:
+    """Ann and two bots that forget UNO half the time and never catch anyone themselves."""
+    bot = {"kind": "bot", "bot": "random:decline=1"}
+    return make_room(live, [bot, bot], hand_size=2, rounds=200)
+
+
+def fresh_catch(ann: Any, live: LiveServer, room: dict[str, Any]) -> None:
+    """Wait for a catch the page shows at most half a second after the bot's play (a busy
+    test machine may see one late; then the next is awaited)."""
+    table = live.manager.rooms[room["room"]]
+    for _ in range(8):
+        wait_for_catch(ann)
+        if table.loop.time() - table.changed_at < 0.5:
+            return
+        ann.wait_for_selector("#action-bar .catch", state="detached")
+    raise AssertionError("no catch was offered in time")
+
+
+def test_a_person_has_time_to_catch_a_bot(browser: Any,
+                                          make_live: Callable[..., LiveServer]) -> None:
+    live = make_live(person_window=2.0)
+    errors: list[str] = []
+    room = forgetful_room(live)
+    ann = host_page(browser, live, room, errors)
+    ann.click("#start-game")
+    ann.wait_for_selector("#hand .card")
+    fresh_catch(ann, live, room)
+    # one button to catch, beside the hand; the seat that forgot says so
+    assert ann.locator(".catch").count() == 1
+    assert ann.locator(".seat-box .uno-flag.missed").count() == 1
+    ann.wait_for_timeout(1000)  # as long as a bot used to wait before moving on
+    assert ann.locator("#action-bar .catch").count() == 1
+    ann.locator("#action-bar .catch").click()
+    ann.wait_for_selector("#log li:has-text('caught')")
+    assert not errors, errors
+    close(ann)
+
+
+def test_a_late_catch_is_told_it_was_too_late(browser: Any,
+                                              make_live: Callable[..., LiveServer]) -> None:
+    live = make_live(person_window=0.5)
+    errors: list[str] = []
+    room = forgetful_room(live)
+    held: list[Any] = []
+    holding: dict[str, Any] = {"on": False, "page_side": None}
+
+    def route(ws: Any) -> None:  # a slow network: what the server says can be held back
+        server = ws.connect_to_server()
+        holding["page_side"] = ws
+        server.on_message(lambda m: held.append(m) if holding["on"] else ws.send(m))
+        ws.on_message(lambda m: server.send(m))
+
+    ctx = browser.new_context(viewport=LAPTOP)
+    seat = json.dumps(json.dumps({"player": 0, "token": room["token"]}))
+    ctx.add_init_script(f"localStorage.setItem('unoarena.seat.{room['room']}', {seat})")
+    ann = ctx.new_page()
+    ann.set_default_timeout(15000)
+    ann.on("pageerror", lambda e: errors.append(str(e)))
+    ann.route_web_socket(re.compile(r"/ws/"), route)
+    ann.goto(live.url + room["url"])
+    ann.click("#start-game")
+    ann.wait_for_selector("#hand .card")
+    wait_for_catch(ann)
+    holding["on"] = True
+    table = live.manager.rooms[room["room"]]
+    seq = table.seq
+    deadline = time.monotonic() + 10
+    while table.seq == seq:  # the next bot moves once Ann's time is up
+        assert time.monotonic() < deadline, "the bot never moved"
+        ann.wait_for_timeout(50)
+    ann.locator("#action-bar .catch").click()  # Ann's page has not heard of it yet
+    ann.wait_for_timeout(300)
+    holding["on"] = False
+    for m in held:  # what was held back arrives, in order, the server's answer last
+        holding["page_side"].send(m)
+    held.clear()
+    error = ann.locator("#table-error.show")
+    error.wait_for()
+    assert "Too late" in error.inner_text()
+    assert "try again" not in error.inner_text()
     assert not errors, errors
     close(ann)
