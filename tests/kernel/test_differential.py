@@ -12,12 +12,12 @@ import pytest
 
 pytest.importorskip("numba")
 
-from unoarena.engine import KEYS, PRESETS, Action, Game, preset  # noqa: E402
-from unoarena.engine.rules import RuleSet  # noqa: E402
-from unoarena.kernel import mt  # noqa: E402
-from unoarena.kernel.differential import compare_round, random_rules  # noqa: E402
-from unoarena.kernel.single import KernelGame, reference_snapshot, split_seed  # noqa: E402
-from unoarena.kernel.tables import KNOWN_KEYS, KernelUnsupported, compile_rules  # noqa: E402
+from unoarena.engine import KEYS, PRESETS, Action, Game, preset
+from unoarena.engine.rules import RuleSet
+from unoarena.kernel import mt
+from unoarena.kernel.differential import compare_round, random_rules
+from unoarena.kernel.single import KernelGame, reference_snapshot, split_seed
+from unoarena.kernel.tables import KNOWN_KEYS, KernelUnsupported, compile_rules
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 #: Seconds the random rule-set sample may take in CI (the long run is a script).

@@ -36,7 +36,7 @@ from ..engine.cards import (
     WILD_NATURE,
 )
 from . import mt
-from ._jit import njit
+from ._jit import inline, njit
 from .tables import (
     MULTI_RANKS,
     POWER_LOOK,
@@ -120,6 +120,15 @@ A_COLOR0 = 6
  F_AFTER_PEN, F_DRY, F_CLOSING, F_XSKIP, F_WINNER, F_REASON, F_DEALER, F_NPILE, F_NDISC,
  F_NDRAWN, F_NALT, F_NCHAIN, F_NACTIONS, NFIELDS) = range(32)
 
+#: Why cards were drawn, as the reference's events name it (``draw2``... follow the pending
+#: kinds: ``D_PKIND + kind``).
+DRAW_REASONS = ("turn", "starter", "last_card", "", "draw2", "draw4", "hit2", "attack",
+                "challenge_guilty", "challenge_innocent", "uno_caught", "false_catch",
+                "false_uno", "timeout", "misplay")
+(D_TURN, D_STARTER, D_LAST_CARD, D_PKIND, _D2, _D4, _DH2, _DWA, D_GUILTY, D_INNOCENT, D_CAUGHT,
+ D_FALSE_CATCH, D_FALSE_UNO, D_TIMEOUT, D_MISPLAY) = range(15)
+NREASONS = len(DRAW_REASONS)
+
 MAX_PLAYERS = 10
 MAX_ALT = 12
 MAX_CHAIN = 16
@@ -147,6 +156,9 @@ class State(NamedTuple):
     rng: U32  # (T, 625) the round's generator
     points: I64  # (T, players) points left in each hand once over
     scores: I64  # (T, players) what each seat (or team) scored this round
+    drawn_by: I64  # (T, NREASONS) cards drawn this round, by reason
+    work: I32  # (T, actions + 8) scratch: the kernel never allocates (no reference counts)
+    tmp: I64  # (T, 32) small scratch counters
 
 
 class Tables(NamedTuple):
@@ -164,6 +176,7 @@ class Tables(NamedTuple):
     a_target: I32
     a_power: I32
     a_uno: I32
+    a_group: I32
     play1: I32
     wild: I32
     play7: I32
@@ -204,12 +217,13 @@ def tables_of(kr: KernelRules) -> Tables:
                 sum_ids[slot, total, j] = aid
                 sum_vec[slot, total, j] = vec
     return Tables(kr.params, kr.launcher, kr.deck, kr.colors, kr.slot, kr.a_verb, kr.a_ncards,
-                  kr.a_cards, kr.a_color, kr.a_target, kr.a_power, kr.a_uno, kr.play1,
+                  kr.a_cards, kr.a_color, kr.a_target, kr.a_power, kr.a_uno, kr.a_group,
+                  kr.play1,
                   kr.wild, kr.play7, kr.wa, kr.power, kr.double, kr.jump1, kr.give,
                   kr.nummulti, kr.multi, sum_ids, sum_vec, sum_n)
 
 
-def new_state(tables: int, players: int, deck_size: int) -> State:
+def new_state(tables: int, players: int, deck_size: int, n_actions: int) -> State:
     """Zeroed arrays for ``tables`` tables (deal each with :func:`deal`)."""
     t, n, d = tables, players, deck_size
     return State(
@@ -218,13 +232,14 @@ def new_state(tables: int, players: int, deck_size: int) -> State:
         np.zeros((t, d), np.int32), np.zeros((t, n), np.int64),
         np.zeros((t, MAX_ALT), np.int32), np.zeros((t, MAX_CHAIN, 3), np.int64),
         np.zeros((t, mt.MT_WORDS), np.uint32), np.zeros((t, n), np.int64),
-        np.zeros((t, n), np.int64))
+        np.zeros((t, n), np.int64), np.zeros((t, NREASONS), np.int64),
+        np.zeros((t, n_actions + 8), np.int32), np.zeros((t, 32), np.int64))
 
 
 # =============================================================================================
 # small helpers on hands and piles
 # =============================================================================================
-@njit
+@inline
 def hand_remove(st: State, t: int, seat: int, k: int) -> None:
     """``list.remove``: the first copy of ``k`` leaves the hand, later cards move up."""
     h = st.hands[t, seat]
@@ -237,14 +252,14 @@ def hand_remove(st: State, t: int, seat: int, k: int) -> None:
     st.hsize[t, seat] = m - 1
 
 
-@njit
+@inline
 def hand_append(st: State, t: int, seat: int, k: int) -> None:
     m = st.hsize[t, seat]
     st.hands[t, seat, m] = k
     st.hsize[t, seat] = m + 1
 
 
-@njit
+@inline
 def hand_count(st: State, t: int, seat: int, k: int) -> int:
     c = 0
     for i in range(st.hsize[t, seat]):
@@ -253,7 +268,7 @@ def hand_count(st: State, t: int, seat: int, k: int) -> int:
     return c
 
 
-@njit
+@inline
 def mark(lo: int, hi: int, k: int) -> tuple[int, int, bool]:
     """A set of card kinds as two 64-bit words: add ``k``; False if it was there already
     (the reference iterates ``set(hand)``; this visits each kind once without allocating)."""
@@ -263,12 +278,12 @@ def mark(lo: int, hi: int, k: int) -> tuple[int, int, bool]:
     return lo, hi | bit, not hi & bit
 
 
-@njit
+@inline
 def top(st: State, t: int) -> int:
     return int(st.disc[t, st.s[t, F_NDISC] - 1])
 
 
-@njit
+@inline
 def shuffle(st: State, t: int, cards: I32, m: int) -> None:
     """The reference's Fisher-Yates on ``cards[:m]`` (``j = int(random() * (i + 1))``)."""
     g = st.rng[t]
@@ -279,7 +294,7 @@ def shuffle(st: State, t: int, cards: I32, m: int) -> None:
         cards[j] = x
 
 
-@njit
+@inline
 def pile_to_bottom(st: State, t: int, card: int) -> None:
     """``pile.insert(0, card)``."""
     s = st.s[t]
@@ -297,6 +312,13 @@ def pile_to_bottom(st: State, t: int, card: int) -> None:
 @njit
 def deal(st: State, tb: Tables, t: int, seed_lo: int, seed_hi: int, dealer: int) -> None:
     """``Game(rules, seed, dealer)``: clear the table, shuffle, deal, turn the starter."""
+    mt.seed_words(st.rng[t], seed_lo, seed_hi)
+    deal_seeded(st, tb, t, dealer)
+
+
+@inline
+def deal_seeded(st: State, tb: Tables, t: int, dealer: int) -> None:
+    """:func:`deal` with the table's generator already seeded (by :func:`mt.seed_many`)."""
     p = tb.p
     n = p[R_N]
     s = st.s[t]
@@ -318,7 +340,8 @@ def deal(st: State, tb: Tables, t: int, seed_lo: int, seed_hi: int, dealer: int)
         st.declared[t, i] = 0
         st.points[t, i] = 0
         st.scores[t, i] = 0
-    mt.seed_words(st.rng[t], seed_lo, seed_hi)
+    for i in range(NREASONS):
+        st.drawn_by[t, i] = 0
     size = p[R_DECK]
     pile = st.pile[t]
     for i in range(size):
@@ -334,7 +357,7 @@ def deal(st: State, tb: Tables, t: int, seed_lo: int, seed_hi: int, dealer: int)
     turn_starter(st, tb, t)
 
 
-@njit
+@inline
 def turn_starter(st: State, tb: Tables, t: int) -> None:
     """Turn over the first card and apply START-1..8."""
     p = tb.p
@@ -393,7 +416,7 @@ def turn_starter(st: State, tb: Tables, t: int) -> None:
     set_turn(st, t, first)
 
 
-@njit
+@inline
 def start_penalty(st: State, tb: Tables, t: int, target: int, amount: int, kind: int) -> None:
     """A penalty on the first player from the starter, counted as the dealer's play."""
     s = st.s[t]
@@ -402,7 +425,7 @@ def start_penalty(st: State, tb: Tables, t: int, target: int, amount: int, kind:
         s[F_PKIND] = kind
         set_turn(st, t, target)
         return
-    penalize(st, tb, t, target, amount)
+    penalize(st, tb, t, target, amount, D_STARTER)
     if s[F_PHASE] == OVER:
         return
     set_turn(st, t, (target + s[F_DIR]) % tb.p[R_N])
@@ -411,7 +434,7 @@ def start_penalty(st: State, tb: Tables, t: int, target: int, amount: int, kind:
 # =============================================================================================
 # legal actions
 # =============================================================================================
-@njit
+@inline
 def legal(st: State, tb: Tables, t: int, seat: int, out: I32) -> int:
     """Write the sorted legal ids of ``seat`` to ``out``; return how many."""
     s = st.s[t]
@@ -433,7 +456,7 @@ def legal(st: State, tb: Tables, t: int, seat: int, out: I32) -> int:
     return m
 
 
-@njit
+@inline
 def window_seats(st: State, tb: Tables, t: int, out: I64, buf: I32) -> int:
     """Seats other than the turn seat with an open window, from the last actor's left."""
     s = st.s[t]
@@ -452,7 +475,7 @@ def window_seats(st: State, tb: Tables, t: int, out: I64, buf: I32) -> int:
     return m
 
 
-@njit
+@inline
 def window_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
     s = st.s[t]
     ex = s[F_EXPOSED]
@@ -467,7 +490,7 @@ def window_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> in
     return m
 
 
-@njit
+@inline
 def jump_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
     """HR-JUMP and HR-SUM: plays out of turn on the card just played."""
     s = st.s[t]
@@ -495,7 +518,9 @@ def jump_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
                 continue
             if lock and c != s[F_ECOLOR]:
                 continue
-            cnt = np.zeros(10, np.int64)
+            cnt = st.tmp[t, 0:10]
+            for r in range(10):
+                cnt[r] = 0
             for i in range(st.hsize[t, seat]):
                 k = st.hands[t, seat, i]
                 if k < NCOLORED and _KCOLOR[k] == c and _KRANK[k] <= 9:
@@ -518,7 +543,7 @@ def jump_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
     return m
 
 
-@njit
+@inline
 def add_play(st: State, tb: Tables, t: int, seat: int, aid: int, ncards: int, last: int,
              gone: int, pair: bool, out: I32, m: int) -> int:
     """A play and its UNO-flagged twin where it leaves one card; plays that break number
@@ -542,7 +567,7 @@ def add_play(st: State, tb: Tables, t: int, seat: int, aid: int, ncards: int, la
     return m
 
 
-@njit
+@inline
 def matches(st: State, t: int, k: int, seat: int) -> bool:
     """TURN-1 matching, with the Forces of Nature lock (FRZ-1)."""
     s = st.s[t]
@@ -561,7 +586,7 @@ def matches(st: State, t: int, k: int, seat: int) -> bool:
     return False
 
 
-@njit
+@inline
 def w4_ok(st: State, t: int, seat: int) -> bool:
     """WD4-1: no card of the active colour in hand."""
     color = st.s[t, F_COLOR]
@@ -571,7 +596,7 @@ def w4_ok(st: State, t: int, seat: int) -> bool:
     return True
 
 
-@njit
+@inline
 def da_gone_left(st: State, t: int, seat: int, gone: int) -> int:
     """How many cards a discard-all taking the colours ``gone`` leaves (ATK-7)."""
     left = 0
@@ -582,7 +607,7 @@ def da_gone_left(st: State, t: int, seat: int, gone: int) -> int:
     return left
 
 
-@njit
+@inline
 def turn_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
     s = st.s[t]
     phase = s[F_PHASE]
@@ -614,7 +639,7 @@ def turn_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
     return m
 
 
-@njit
+@inline
 def play_ids(st: State, tb: Tables, t: int, seat: int, cards: I32, ncards: int, is_hand: bool,
              out: I32, m: int) -> int:
     """Every legal play from ``cards`` (the hand, or the drawn cards)."""
@@ -671,7 +696,7 @@ def play_ids(st: State, tb: Tables, t: int, seat: int, cards: I32, ncards: int, 
     return m
 
 
-@njit
+@inline
 def multi_ids(st: State, tb: Tables, t: int, seat: int, first: int, answers: bool, out: I32,
               m: int) -> int:
     """ATK-4 plays starting with ``first``: copies of one number, or action cards of one rank
@@ -686,7 +711,9 @@ def multi_ids(st: State, tb: Tables, t: int, seat: int, first: int, answers: boo
         return m
     rank = _KRANK[first]
     ncol = p[R_NCOL]
-    cnt = np.zeros(4, np.int64)
+    cnt = st.tmp[t, 16:20]
+    for ci in range(4):
+        cnt[ci] = 0
     for i in range(st.hsize[t, seat]):
         k = st.hands[t, seat, i]
         if k < NCOLORED and _KRANK[k] == rank:
@@ -697,7 +724,7 @@ def multi_ids(st: State, tb: Tables, t: int, seat: int, first: int, answers: boo
         for ci in range(ncol):
             if cnt[ci] and not is_answer(st, tb, t, int(tb.colors[ci]) * 15 + rank, seat):
                 cnt[ci] = 0
-    mid = np.zeros(4, np.int64)
+    mid = st.tmp[t, 20:24]
     for ls in range(ncol):
         if cnt[ls] == 0:
             continue
@@ -737,7 +764,7 @@ def multi_ids(st: State, tb: Tables, t: int, seat: int, first: int, answers: boo
     return m
 
 
-@njit
+@inline
 def answerable(st: State, tb: Tables, t: int, kind: int) -> bool:
     """EFF-0: do the rules give a penalty of this kind any answer?"""
     p = tb.p
@@ -748,7 +775,7 @@ def answerable(st: State, tb: Tables, t: int, kind: int) -> bool:
     return kind == P_H2 or kind == P_WA
 
 
-@njit
+@inline
 def is_answer(st: State, tb: Tables, t: int, k: int, seat: int) -> bool:
     """May card ``k`` answer the pending penalty (HR-STACK, HR-STACK4, HR-4ON2, ATK-8/9)?"""
     s = st.s[t]
@@ -776,7 +803,7 @@ def is_answer(st: State, tb: Tables, t: int, k: int, seat: int) -> bool:
     return False
 
 
-@njit
+@inline
 def answer_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
     s = st.s[t]
     p = tb.p
@@ -818,7 +845,7 @@ def answer_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> in
 # =============================================================================================
 # applying actions
 # =============================================================================================
-@njit
+@inline
 def step(st: State, tb: Tables, t: int, aid: int, seat: int) -> None:
     """Apply a legal action id for a seat (the reference's ``Game.step``)."""
     s = st.s[t]
@@ -857,7 +884,7 @@ def step(st: State, tb: Tables, t: int, aid: int, seat: int) -> None:
             timeout(st, tb, t, seat)
 
 
-@njit
+@inline
 def set_turn(st: State, t: int, seat: int) -> None:
     s = st.s[t]
     s[F_TURN] = seat
@@ -866,7 +893,7 @@ def set_turn(st: State, t: int, seat: int) -> None:
         s[F_EFFECT] = E_NONE
 
 
-@njit
+@inline
 def advance(st: State, tb: Tables, t: int, seat: int, skips: int) -> None:
     s = st.s[t]
     n = tb.p[R_N]
@@ -881,7 +908,7 @@ def advance(st: State, tb: Tables, t: int, seat: int, skips: int) -> None:
         s[F_EFFECT] = E_NONE
 
 
-@njit
+@inline
 def refill(st: State, tb: Tables, t: int) -> bool:
     """TURN-6: the discard pile but its top becomes the draw pile; False if void."""
     s = st.s[t]
@@ -903,9 +930,10 @@ def refill(st: State, tb: Tables, t: int) -> bool:
     return True
 
 
-@njit
-def take(st: State, tb: Tables, t: int, seat: int, count: int) -> int:
-    """Move up to ``count`` cards from the draw pile to the end of a hand; how many moved."""
+@inline
+def take(st: State, tb: Tables, t: int, seat: int, count: int, reason: int) -> int:
+    """Move up to ``count`` cards from the draw pile to the end of a hand; how many moved
+    (counted under ``reason``, one of :data:`DRAW_REASONS`)."""
     s = st.s[t]
     got = 0
     for _ in range(count):
@@ -915,13 +943,14 @@ def take(st: State, tb: Tables, t: int, seat: int, count: int) -> int:
         hand_append(st, t, seat, st.pile[t, s[F_NPILE]])
         got += 1
     if got:
+        st.drawn_by[t, reason] += got
         st.declared[t, seat] = 0
         if s[F_EXPOSED] == seat:
             s[F_EXPOSED] = -1
     return got
 
 
-@njit
+@inline
 def sample(probs: F64, lo: int, x: float) -> int:
     """The index i (from ``lo``) where the running sum of ``probs[lo:]`` first exceeds ``x``."""
     for i in range(lo, len(probs)):
@@ -931,8 +960,8 @@ def sample(probs: F64, lo: int, x: float) -> int:
     return len(probs) - 1 - lo
 
 
-@njit
-def press(st: State, tb: Tables, t: int, seat: int) -> int:
+@inline
+def press(st: State, tb: Tables, t: int, seat: int, reason: int) -> int:
     """ATK-2: one press of the launcher ejects k cards; how many reached the hand."""
     s = st.s[t]
     p = tb.p
@@ -948,22 +977,22 @@ def press(st: State, tb: Tables, t: int, seat: int) -> int:
         refill(st, tb, t)
     k = min(k, s[F_NPILE])
     s[F_DRY] = s[F_DRY] + 1 if k == 0 else 0
-    return take(st, tb, t, seat, k) if k else 0
+    return take(st, tb, t, seat, k, reason) if k else 0
 
 
-@njit
-def penalize(st: State, tb: Tables, t: int, seat: int, amount: int) -> None:
+@inline
+def penalize(st: State, tb: Tables, t: int, seat: int, amount: int, reason: int) -> None:
     """A penalty of ``amount`` cards (Attack: presses of the launcher)."""
     if tb.p[R_LAUNCH]:
         for _ in range(amount):
             if st.s[t, F_PHASE] == OVER:
                 break
-            press(st, tb, t, seat)
+            press(st, tb, t, seat, reason)
         return
-    take(st, tb, t, seat, amount)
+    take(st, tb, t, seat, amount, reason)
 
 
-@njit
+@inline
 def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None:
     s = st.s[t]
     p = tb.p
@@ -1097,7 +1126,7 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
             for _ in range(skips):
                 target = (target + d) % n
             s[F_CLOSING] = 1  # END-2 draws reshuffle but never void the round
-            penalize(st, tb, t, target, total)
+            penalize(st, tb, t, target, total, D_LAST_CARD)
         end_round(st, tb, t, seat)
         return
 
@@ -1118,7 +1147,7 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
         s[F_PEND] = 0
         s[F_PKIND] = P_NONE
         s[F_XSKIP] = 0
-        penalize(st, tb, t, target, total)
+        penalize(st, tb, t, target, total, D_PKIND + kind)
         if s[F_PHASE] == OVER:
             return
         advance(st, tb, t, target, xskip)
@@ -1126,7 +1155,7 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
     advance(st, tb, t, seat, skips + xskip)
 
 
-@njit
+@inline
 def special_effects(st: State, tb: Tables, t: int, seat: int, aid: int, last: int, rank: int,
                     left: int) -> bool:
     """HR-SEVEN-ZERO, HR-WILDPOWER and ATK-9; True when the turn has been settled here."""
@@ -1167,7 +1196,7 @@ def special_effects(st: State, tb: Tables, t: int, seat: int, aid: int, last: in
     return False
 
 
-@njit
+@inline
 def swap_hands(st: State, t: int, a: int, b: int) -> None:
     ha = st.hands[t, a]
     hb = st.hands[t, b]
@@ -1181,14 +1210,14 @@ def swap_hands(st: State, t: int, a: int, b: int) -> None:
     st.hsize[t, b] = x2
 
 
-@njit
+@inline
 def after_hands_move(st: State, tb: Tables, t: int) -> None:
     for i in range(tb.p[R_N]):
         st.declared[t, i] = 0
     st.s[t, F_EXPOSED] = -1
 
 
-@njit
+@inline
 def give(st: State, tb: Tables, t: int, seat: int, k: int) -> None:
     s = st.s[t]
     hand_remove(st, t, seat, k)
@@ -1199,7 +1228,7 @@ def give(st: State, tb: Tables, t: int, seat: int, k: int) -> None:
         advance(st, tb, t, seat, 0)
 
 
-@njit
+@inline
 def finish_swap(st: State, tb: Tables, t: int, seat: int) -> None:
     """The swap's second half: the W player takes random cards of the target's."""
     s = st.s[t]
@@ -1219,7 +1248,7 @@ def finish_swap(st: State, tb: Tables, t: int, seat: int) -> None:
     s[F_GIVE_TARGET] = -1
 
 
-@njit
+@inline
 def draw_action(st: State, tb: Tables, t: int, seat: int) -> None:
     s = st.s[t]
     p = tb.p
@@ -1227,11 +1256,11 @@ def draw_action(st: State, tb: Tables, t: int, seat: int) -> None:
         take_pending(st, tb, t, seat)
         return
     if p[R_LAUNCH]:
-        got = press(st, tb, t, seat)
+        got = press(st, tb, t, seat, D_TURN)
     elif p[R_UNTIL]:
         got = 0
         while True:
-            one = take(st, tb, t, seat, 1)
+            one = take(st, tb, t, seat, 1, D_TURN)
             if not one:
                 break
             got += 1
@@ -1239,7 +1268,7 @@ def draw_action(st: State, tb: Tables, t: int, seat: int) -> None:
             if playable_drawn(st, tb, t, seat, k):
                 break
     else:
-        got = take(st, tb, t, seat, 1)
+        got = take(st, tb, t, seat, 1, D_TURN)
     if s[F_PHASE] == OVER:
         return
     drew = got
@@ -1255,8 +1284,7 @@ def draw_action(st: State, tb: Tables, t: int, seat: int) -> None:
     if nplay and p[R_VDP_MAYNOT]:
         # TURN-4 may_not: a voluntary draw (the hand had a play) ends the turn
         st.hsize[t, seat] = hs - drew
-        buf = np.empty(len(tb.a_verb) + 8, np.int32)
-        had = play_ids(st, tb, t, seat, st.hands[t, seat], hs - drew, True, buf, 0)
+        had = play_ids(st, tb, t, seat, st.hands[t, seat], hs - drew, True, st.work[t], 0)
         st.hsize[t, seat] = hs
         if had:
             nplay = 0
@@ -1267,19 +1295,19 @@ def draw_action(st: State, tb: Tables, t: int, seat: int) -> None:
     advance(st, tb, t, seat, 0)
 
 
-@njit
+@inline
 def playable_drawn(st: State, tb: Tables, t: int, seat: int, k: int) -> bool:
     if not matches(st, t, k, seat):
         return False
     if k == WILD4 and tb.p[R_W4STRICT]:
         return w4_ok(st, t, seat)
-    one = np.empty(1, np.int32)
+    work = st.work[t]
+    one = work[len(work) - 1:]  # past anything play_ids writes (at most one id per action)
     one[0] = k
-    buf = np.empty(len(tb.a_verb) + 8, np.int32)
-    return play_ids(st, tb, t, seat, one, 1, False, buf, 0) > 0
+    return play_ids(st, tb, t, seat, one, 1, False, work, 0) > 0
 
 
-@njit
+@inline
 def take_pending(st: State, tb: Tables, t: int, seat: int) -> None:
     """Draw the whole pending total and lose the turn (EFF-0)."""
     s = st.s[t]
@@ -1289,7 +1317,7 @@ def take_pending(st: State, tb: Tables, t: int, seat: int) -> None:
     s[F_PKIND] = P_NONE
     s[F_NCHAIN] = 0
     s[F_NOCHAL] = 0
-    penalize(st, tb, t, seat, total)
+    penalize(st, tb, t, seat, total, D_PKIND + kind)
     if s[F_PHASE] == OVER:
         return
     xskip = s[F_XSKIP]
@@ -1304,7 +1332,7 @@ def take_pending(st: State, tb: Tables, t: int, seat: int) -> None:
     advance(st, tb, t, seat, xskip)
 
 
-@njit
+@inline
 def challenge(st: State, tb: Tables, t: int, seat: int) -> None:
     """WD4-2 and HR-CHAIN-CHALLENGE."""
     s = st.s[t]
@@ -1323,39 +1351,40 @@ def challenge(st: State, tb: Tables, t: int, seat: int) -> None:
         j = 0
         for i in range(nch):
             if st.chain[t, i, 1]:
-                penalize(st, tb, t, int(st.chain[t, i, 0]), share + (1 if j < rem else 0))
+                penalize(st, tb, t, int(st.chain[t, i, 0]), share + (1 if j < rem else 0),
+                         D_GUILTY)
                 j += 1
                 if s[F_PHASE] == OVER:
                     return
         set_turn(st, t, seat)  # the challenger plays on the named colour
         return
-    penalize(st, tb, t, seat, total + 2 * nch)
+    penalize(st, tb, t, seat, total + 2 * nch, D_INNOCENT)
     if s[F_PHASE] == OVER:
         return
     advance(st, tb, t, seat, 0)
 
 
-@njit
+@inline
 def catch(st: State, tb: Tables, t: int, seat: int, target: int) -> None:
     s = st.s[t]
     if target == s[F_EXPOSED]:
         s[F_EXPOSED] = -1
-        penalize(st, tb, t, target, tb.p[R_UNOPEN])
+        penalize(st, tb, t, target, tb.p[R_UNOPEN], D_CAUGHT)
     else:  # UNO-3: a false catch costs the caller
-        penalize(st, tb, t, seat, tb.p[R_FUNOPEN])
+        penalize(st, tb, t, seat, tb.p[R_FUNOPEN], D_FALSE_CATCH)
 
 
-@njit
+@inline
 def uno(st: State, tb: Tables, t: int, seat: int) -> None:
     s = st.s[t]
     if seat == s[F_EXPOSED]:
         s[F_EXPOSED] = -1
         st.declared[t, seat] = 1
     else:
-        penalize(st, tb, t, seat, tb.p[R_FUNOPEN])
+        penalize(st, tb, t, seat, tb.p[R_FUNOPEN], D_FALSE_UNO)
 
 
-@njit
+@inline
 def name_starter_color(st: State, tb: Tables, t: int, color: int) -> None:
     """START-4/5/6: the chooser names the colour of a wild starter."""
     s = st.s[t]
@@ -1377,7 +1406,7 @@ def name_starter_color(st: State, tb: Tables, t: int, color: int) -> None:
     set_turn(st, t, first)
 
 
-@njit
+@inline
 def timeout(st: State, tb: Tables, t: int, seat: int) -> None:
     """HR-TIMER: the seat that must act ran out of time."""
     s = st.s[t]
@@ -1385,22 +1414,22 @@ def timeout(st: State, tb: Tables, t: int, seat: int) -> None:
     phase = s[F_PHASE]
     g = st.rng[t]
     if phase == COLOR:
-        penalize(st, tb, t, seat, p[R_TIMERPEN])
+        penalize(st, tb, t, seat, p[R_TIMERPEN], D_TIMEOUT)
         if s[F_PHASE] != OVER:
             name_starter_color(st, tb, t, tb.colors[int(mt.random(g) * p[R_NCOL])])
         return
     if phase == GIVE:
-        penalize(st, tb, t, seat, p[R_TIMERPEN])
+        penalize(st, tb, t, seat, p[R_TIMERPEN], D_TIMEOUT)
         while s[F_PHASE] == GIVE:
             j = int(mt.random(g) * st.hsize[t, seat])
             give(st, tb, t, seat, st.hands[t, seat, j])
         return
     if s[F_PEND]:
-        penalize(st, tb, t, seat, p[R_TIMERPEN])
+        penalize(st, tb, t, seat, p[R_TIMERPEN], D_TIMEOUT)
         if s[F_PHASE] != OVER:
             take_pending(st, tb, t, seat)
         return
-    penalize(st, tb, t, seat, p[R_TIMERPEN])
+    penalize(st, tb, t, seat, p[R_TIMERPEN], D_TIMEOUT)
     if s[F_PHASE] != OVER:
         advance(st, tb, t, seat, 0)
 
@@ -1408,7 +1437,7 @@ def timeout(st: State, tb: Tables, t: int, seat: int) -> None:
 # =============================================================================================
 # round end
 # =============================================================================================
-@njit
+@inline
 def _hand_points(st: State, tb: Tables, t: int) -> int:
     total = 0
     for seat in range(tb.p[R_N]):
@@ -1420,7 +1449,7 @@ def _hand_points(st: State, tb: Tables, t: int) -> int:
     return total
 
 
-@njit
+@inline
 def end_round(st: State, tb: Tables, t: int, winner: int) -> None:
     s = st.s[t]
     p = tb.p
@@ -1461,7 +1490,7 @@ def end_round(st: State, tb: Tables, t: int, winner: int) -> None:
     s[F_JUMP] = 0
 
 
-@njit
+@inline
 def end_void(st: State, tb: Tables, t: int) -> None:
     s = st.s[t]
     _hand_points(st, tb, t)

@@ -38,7 +38,7 @@ class KernelGame:
         self.rules = rules
         self.kr = compile_rules(rules)
         self.tb: Tables = core.tables_of(self.kr)
-        self.st: State = core.new_state(1, n, rules.deck.size)
+        self.st: State = core.new_state(1, n, rules.deck.size, self.kr.n_actions)
         self._buf = np.empty(self.kr.n_actions + 8, np.int32)
         lo, hi = split_seed(seed)
         core.deal(self.st, self.tb, 0, lo, hi, dealer)

@@ -1,0 +1,129 @@
+"""Rounds of the lab on the kernel: the same seeds, bots and statistics as
+:func:`unoarena.lab.common.play_indexed_round`, a chunk at a time.
+
+Round ``i`` of a batch takes its deal, its driver's generator and each bot's generator from
+:func:`~unoarena.lab.common.derive`, exactly as the Python path does, so the two paths print
+the same numbers for the same seed. A chunk's per-round results are arrays; the caller folds
+them into a :class:`~unoarena.lab.stats.Tally` and lets them go, so memory stays flat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ..bots import parse_spec
+from ..engine import RuleSet
+from . import bots as kb
+from . import core, mt
+from .single import split_seed
+from .tables import compile_rules
+
+I64 = npt.NDArray[np.int64]
+
+
+#: Generators seeded together: enough for the vector units, few enough to stay in cache.
+SEED_BLOCK = 512
+
+
+class KernelRefused(ValueError):
+    """The kernel cannot play this request; the message says why (and the Python path can)."""
+
+
+def bot_kind(spec: str) -> tuple[int, float]:
+    """A bot spec as the kernel's bot code and its ``decline`` option; :class:`KernelRefused`
+    for a bot the kernel does not have."""
+    name, options = parse_spec(spec)
+    if name not in kb.KERNEL_BOTS:
+        raise KernelRefused(f"bot {name!r} has no kernel version (the kernel plays "
+                            f"{', '.join(kb.KERNEL_BOTS)})")
+    from ..bots import make_bot  # checks the options exactly as the Python path does
+
+    bot = make_bot(spec)
+    decline = float(getattr(bot, "decline", 0.5))
+    _ = options
+    return kb.KERNEL_BOTS.index(name), decline
+
+
+@dataclass
+class Chunk:
+    """Per-round results of rounds ``start..stop``."""
+
+    start: int
+    winners: I64  # -1 for a void round
+    counts: I64  # (rounds, NCOUNTS): actions, turns, chains, ...
+    points: I64  # (rounds, players) points left in each hand
+    scores: I64  # (rounds, players or teams)
+    drawn_by: I64  # (rounds, NREASONS)
+    chain_hist: I64  # chain length -> chains, over the chunk
+
+
+class RoundRunner:
+    """Plays chunks of indexed rounds for one rule set and one bot per seat."""
+
+    def __init__(self, rules: RuleSet, specs: Sequence[str], seed: int,
+                 max_actions: int = 100_000) -> None:
+        self.rules = rules
+        self.kr = compile_rules(rules)
+        self.tb = core.tables_of(self.kr)
+        kinds = [bot_kind(s) for s in specs]
+        self.kinds = np.array([k for k, _ in kinds], np.int64)
+        self.declines = np.array([d for _, d in kinds], np.float64)
+        self.seed = seed
+        self.max_actions = max_actions
+        n = rules.players
+        self.st = core.new_state(1, n, rules.deck.size, self.kr.n_actions)
+        self.scratch = kb.scratch(self.kr.n_actions, n)
+        self.own = np.zeros((n, mt.MT_WORDS), np.uint32)
+
+    def seeds(self, start: int, stop: int) -> I64:
+        """Each round's seeds as 32-bit words: game, driver, then each seat's bot."""
+        from ..lab.common import derive
+
+        n = self.rules.players
+        random_seats = [s for s in range(n) if self.kinds[s] == kb.BOT_RANDOM]
+        out = np.zeros((stop - start, 4 + 2 * n), np.int64)
+        for row, i in enumerate(range(start, stop)):
+            out[row, 0:2] = split_seed(derive(self.seed, "game", i))
+            out[row, 2:4] = split_seed(derive(self.seed, "act", i))
+            for s in random_seats:
+                out[row, 4 + 2 * s:6 + 2 * s] = split_seed(derive(self.seed, "bot", i, s))
+        return out
+
+    def play(self, start: int, stop: int) -> Chunk:
+        """Rounds ``start..stop`` (dealer ``i mod players``, as the Python path)."""
+        n = self.rules.players
+        m = stop - start
+        dealers = np.arange(start, stop, dtype=np.int64) % n
+        counts = np.zeros((m, kb.NCOUNTS), np.int64)
+        hist = np.zeros(kb.MAX_CHAIN_LEN, np.int64)
+        winners = np.zeros(m, np.int64)
+        points = np.zeros((m, n), np.int64)
+        scores = np.zeros((m, n), np.int64)
+        drawn_by = np.zeros((m, core.NREASONS), np.int64)
+        seeds = self.seeds(start, stop)
+        block = SEED_BLOCK
+        games = np.empty((block, mt.MT_WORDS), np.uint32)
+        drivers = np.empty((block, mt.MT_WORDS), np.uint32)
+        work = np.empty((mt.N + 2, block), np.uint32)
+        for a in range(0, m, block):
+            b = min(m, a + block)
+            mt.seed_many(games, seeds[a:b, 0].copy(), seeds[a:b, 1].copy(), work[:, :b - a])
+            mt.seed_many(drivers, seeds[a:b, 2].copy(), seeds[a:b, 3].copy(), work[:, :b - a])
+            kb.play_rounds(self.st, self.tb, seeds[a:b], games, drivers, dealers[a:b],
+                           self.kinds, self.declines, self.own, counts[a:b], hist,
+                           winners[a:b], points[a:b], scores[a:b], drawn_by[a:b],
+                           self.max_actions, *self.scratch)
+        bad = np.nonzero(counts[:, kb.C_ERROR])[0]
+        if len(bad):
+            i = start + int(bad[0])
+            why = {1: f"did not end within {self.max_actions} actions",
+                   2: "reached a seat with no legal action",
+                   3: f"had a penalty chain of {kb.MAX_CHAIN_LEN} or more"}
+            raise RuntimeError(f"round {i} (seed {self.seed}) "
+                               f"{why.get(int(counts[bad[0], kb.C_ERROR]), 'failed')}")
+        width = self.rules.team_count or n
+        return Chunk(start, winners, counts, points, scores[:, :width], drawn_by, hist)
