@@ -17,11 +17,13 @@ from browser_util import (
     DESKTOP,
     LAPTOP,
     PHONE,
+    box,
     host_page,
     inside_viewport,
     log_lines,
     make_room,
     open_page,
+    overlap,
     try_turn,
 )
 from server_util import LiveServer, fast_config, join
@@ -314,3 +316,156 @@ def test_a_late_catch_is_told_it_was_too_late(browser: Any,
     assert "try again" not in error.inner_text()
     assert not errors, errors
     close(ann)
+
+
+# -- 5. motion ----------------------------------------------------------------------------------
+WATCH_ANIMATIONS = """() => {
+    window.__moves = new Set();
+    const look = () => {
+        for (const a of document.getAnimations()) if (a.id) window.__moves.add(a.id);
+        requestAnimationFrame(look);
+    };
+    look();
+}"""
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
+def test_cards_move_unless_motion_is_reduced(browser: Any, reduced: bool,
+                                             make_live: Callable[..., LiveServer]) -> None:
+    live = make_live(bot_delay=0.4)
+    errors: list[str] = []
+    room = make_room(live, [BOT], hand_size=7, rounds=20)
+    ann = host_page(browser, live, room, errors, reduced_motion=reduced)
+    ann.click("#start-game")
+    ann.wait_for_selector("#hand .card")
+    ann.evaluate(WATCH_ANIMATIONS)
+    played = drew = False
+    deadline = time.monotonic() + 60
+    while not (played and drew):
+        assert time.monotonic() < deadline, "Ann never both played and drew"
+        if not ann.locator("#my-area.turn").count() or ann.locator(".overlay").count():
+            try_turn(ann)
+            ann.wait_for_timeout(50)
+            continue
+        seen = len(log_lines(ann))
+        draw = ann.locator('#action-bar [data-key="d"]')
+        if not drew and draw.count():
+            draw.click(timeout=3000)
+            drew = True
+        elif try_turn(ann):
+            played = played or bool(ann.locator("#log li:has-text('Ann played')").count())
+        ann.wait_for_function(f"document.querySelectorAll('#log li').length > {seen}")
+        ann.wait_for_timeout(500)
+    moves = set(ann.evaluate("[...window.__moves]"))
+    turn_anim = ann.evaluate("getComputedStyle(document.querySelector('#my-area')).animationName"
+                             " + getComputedStyle(document.querySelector('.seat-box')).transition")
+    if reduced:
+        assert not moves, moves
+        assert ann.get_attribute(".room-root", "data-motions") is None
+        assert "turn-in" not in turn_anim
+    else:
+        # a played card travels to the pile, a drawn one arrives in a hand (Ann's or the bot's)
+        assert {"card-play", "card-draw"} <= moves, moves
+        assert int(ann.get_attribute(".room-root", "data-motions") or 0) >= 3
+    # one line for Ann's own draw
+    mine = [line for line in log_lines(ann) if "Ann drew" in line or "You drew" in line]
+    assert mine and all(not line.startswith("Ann drew") for line in mine), mine
+    assert not errors, errors
+    close(ann)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_the_round_result_leaves_the_next_deal_in_sight(browser: Any, viewport: dict[str, int],
+                                                        make_live: Callable[..., LiveServer]
+                                                        ) -> None:
+    live = make_live(bot_delay=0.02)
+    errors: list[str] = []
+    room = make_room(live, [BOT, BOT, BOT], hand_size=2, rounds=3)
+    ann = host_page(browser, live, room, errors, viewport=viewport)
+    ann.click("#start-game")
+    ann.wait_for_selector("#hand .card")
+    play_until([ann], lambda: ann.locator("#round-result").count() > 0)
+    ann.wait_for_selector("#hand .card")  # the next round's deal
+    ann.evaluate("window.scrollTo(0, 0)")  # a phone's page scrolls on to the log below
+    result = box(ann, "#round-result")
+    for part in ("#hand", "#discard", "#draw-pile", "#opponents", "#status", "#action-bar"):
+        assert not overlap(result, box(ann, part)), part
+    assert inside_viewport(ann, "#round-result"), (box(ann, "#round-result"), box(ann, ".center"))
+    ann.click("#round-result .close")
+    ann.wait_for_selector("#round-result", state="detached")
+    assert not errors, errors
+    close(ann)
+
+
+# -- 6. a seat on another device ------------------------------------------------------------
+def test_a_seat_moves_to_another_device(browser: Any,
+                                        make_live: Callable[..., LiveServer]) -> None:
+    live = make_live(bot_delay=0.3)
+    errors: list[str] = []
+    room = make_room(live, [OPEN, BOT])
+    ann = host_page(browser, live, room, errors)
+    bob = open_page(browser, live.url + room["url"], errors, clipboard=True)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_selector(".waiting")
+    ann.click("#start-game")
+    bob.wait_for_selector("#hand .card")
+    # Bob copies his own rejoin link and opens it on his phone
+    bob.click(".room-panel summary")
+    bob.click("#copy-rejoin")
+    link = str(bob.evaluate("navigator.clipboard.readText()"))
+    assert link.startswith(live.url + room["url"] + "#seat=")
+    phone = open_page(browser, link, errors, viewport=PHONE)
+    phone.wait_for_selector("#hand .card")
+    assert phone.locator("#spectator-banner").count() == 0
+    assert "#seat=" not in phone.url  # the secret leaves the address bar
+    assert sorted(phone.eval_on_selector_all("#hand .card", "e => e.map(x => x.dataset.card)")) \
+        == sorted(bob.eval_on_selector_all("#hand .card", "e => e.map(x => x.dataset.card)"))
+    # the phone is lost: the host hands the seat to Bob's new laptop
+    ann.click(".room-panel summary")
+    ann.click('.hand-over[data-player="1"]')
+    field = ann.locator(".overlay .link-field")
+    new_link = field.input_value()
+    assert new_link.startswith(live.url + room["url"] + "#seat=") and new_link != link
+    ann.keyboard.press("Escape")
+    laptop = open_page(browser, new_link, errors)
+    laptop.wait_for_selector("#hand .card")
+    assert laptop.locator("#spectator-banner").count() == 0
+    for old in (bob, phone):  # the old link no longer plays the seat
+        old.wait_for_selector("#spectator-banner")
+        assert old.locator("#hand").count() == 0
+    assert not errors, errors
+    close(ann, bob, phone, laptop)
+
+
+# -- 7. the smaller things ----------------------------------------------------------------------
+WILD_BACKGROUND = """async () => {
+    const { cardEl } = await import('/static/js/cards.js');
+    const card = cardEl('W');
+    document.body.appendChild(card);
+    const style = getComputedStyle(card).backgroundImage;
+    card.remove();
+    return style;
+}"""
+PURPLE, BLUE = "rgb(123, 63, 179)", "rgb(31, 111, 209)"
+
+
+def test_frozen_wilds_are_purple_and_the_rules_speak_plainly(
+        browser: Any, make_live: Callable[..., LiveServer]) -> None:
+    live = make_live()
+    errors: list[str] = []
+    for preset, fourth, other in (("frozen2", PURPLE, BLUE), ("classic", BLUE, PURPLE)):
+        for lang in ("en", "zh_TW", "zh_CN"):
+            room = make_room(live, [BOT, BOT, BOT], preset=preset, jump_in=True)
+            page = host_page(browser, live, room, errors, lang=lang)
+            page.wait_for_selector(".rules-summary li")
+            wild = str(page.evaluate(WILD_BACKGROUND))
+            assert fourth in wild and other not in wild, (preset, wild)
+            text = page.inner_text(".rules-summary")
+            assert not re.search(r"[A-Z]{2,}-[0-9A-Z]|§|\bseed\b|\((?:S|W4|D2)\)", text), text
+            page.click("#start-game")
+            page.wait_for_selector("#hand .card")
+            hint = page.inner_text(".scores .hint")
+            assert not hint.startswith(f"{preset} "), hint  # the edition's name, not its key
+            close(page)
+    assert not errors, errors

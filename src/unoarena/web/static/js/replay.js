@@ -61,7 +61,9 @@ export function showReplay(app, roomId, matchNo) {
       app.appendChild(el("div", { class: "panel" }, el("h1", { text: t("Replay not found") }), el("p", { text: ex.message })));
       return;
     }
-    if (alive) render();
+    if (!alive) return;
+    document.body.dataset.edition = data.rules.edition; // Frozen II's wilds are purple
+    render();
   }
 
   function go(r, s) {
@@ -157,6 +159,7 @@ export function showReplay(app, roomId, matchNo) {
   const unlisten = onLangChange(() => alive && load());
   return () => {
     alive = false;
+    delete document.body.dataset.edition;
     clearInterval(playing);
     unlisten();
     document.removeEventListener("keydown", onKey);
