@@ -45,7 +45,7 @@ export function showHome(app, navigate) {
     // -- create --------------------------------------------------------------------------
     const create = el("form", { class: "panel create", id: "create-form" });
     create.appendChild(el("h2", { text: t("New room") }));
-    const nameInput = el("input", { id: "name", name: "name", maxlength: "24", required: true,
+    const nameInput = el("input", { id: "name", name: "name", maxlength: "48", required: true,
       value: form.name, autocomplete: "nickname", placeholder: t("Your name") });
     nameInput.addEventListener("input", () => (form.name = nameInput.value));
     create.appendChild(el("label", { class: "field" }, el("span", { text: t("Your name") }), nameInput));

@@ -345,7 +345,7 @@ export function showRoom(app, roomId, navigate) {
     return html`<form class="panel join" id="join-form" onSubmit=${join}>
       <h2>${t("Join this game")}</h2>
       <label class="field"><span>${t("Your name")}</span>
-        <input id="join-name" maxlength="40" required value=${S.joinName}
+        <input id="join-name" maxlength="48" required value=${S.joinName}
           placeholder=${t("Your name")} autocomplete="nickname"
           onInput=${(e) => (S.joinName = e.target.value)} />
       </label>
@@ -419,6 +419,7 @@ export function showRoom(app, roomId, navigate) {
       <div class="table-main" id="table-main">
         ${you === null ? html`<div class="banner info" id="spectator-banner">${t("You are watching this game.")}</div>` : null}
         <div class="opponents" id="opponents">${order.map((s) => seatBox(s, g))}</div>
+        <p class="last-line" id="last-line" aria-hidden="true">${S.log.length ? S.log[S.log.length - 1].text : ""}</p>
         <div class="center">
           <button type="button" class=${"pile draw-pile" + (drawable ? " active" : "")} id="draw-pile"
             disabled=${!drawable} title=${t("Draw pile")} aria-label=${drawLabel(g, v)}
