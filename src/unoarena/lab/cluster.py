@@ -63,13 +63,13 @@ def connect(address: str, cpus: int = 0) -> bool:
 
 
 def run_on_ray(task: Callable[[J, int, int], R], job: J, total: int, *, address: str,
-               cpus: int = 0, progress: Progress | None = None) -> list[R]:
+               cpus: int = 0, progress: Progress | None = None, scale: int = 1) -> list[R]:
     """Play games ``0..total-1`` of ``job`` as Ray tasks; results in chunk order."""
     ray = ray_module()
     started = connect(address, cpus)
     try:
         available = int(ray.cluster_resources().get("CPU", 1)) or 1
-        chunks = plan(total, available * 4, 2000)
+        chunks = plan(total, available * 4, 2000 * scale)
         remote = ray.remote(num_cpus=1)(task)
         job_ref = ray.put(job)
         refs = [remote.remote(job_ref, a, b) for a, b in chunks]

@@ -93,6 +93,11 @@ def _run_options(p: argparse.ArgumentParser) -> None:
                    help=_("run on Ray: local (start one here), auto (the one running here) or "
                           "a cluster address such as ray://head:10001; needs "
                           "pip install 'unoarena[cluster]'"))
+    p.add_argument("--engine", choices=("auto", "kernel", "python"), default="auto",
+                   help=_("what plays the games: the compiled kernel (needs pip install "
+                          "'unoarena[fast]' and bots it has: random, basic), the Python "
+                          "engine, or auto (the kernel where it can; the default). The "
+                          "numbers are the same"))
     p.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     p.add_argument("--plot", metavar="DIR",
                    help=_("also write plots (PNG) into DIR; needs "
@@ -201,7 +206,8 @@ def _simulate(ns: argparse.Namespace) -> int:
         bar = ProgressBar(sys.stderr, "compare", _("seeds"))
         try:
             cmp = compare(rulesets, ns.bots, games, ns.seed, matches=ns.matches,
-                          workers=_workers(ns), cluster=ns.cluster, progress=bar)
+                          workers=_workers(ns), cluster=ns.cluster, progress=bar,
+                          engine=ns.engine)
         finally:
             bar.close()
         if ns.json:
@@ -228,7 +234,8 @@ def _simulate(ns: argparse.Namespace) -> int:
         try:
             result = simulate(rules, ns.bots, games, ns.seed, matches=ns.matches,
                               workers=_workers(ns), cluster=ns.cluster,
-                              keep_records=1 if record_file else 0, progress=bar)
+                              keep_records=1 if record_file else 0, progress=bar,
+                              engine=ns.engine)
         finally:
             bar.close()
         if record_file is not None:
@@ -264,9 +271,12 @@ def _dist_row(name: str, t: Any) -> list[str]:
             str(t.quantile(0.99))]
 
 
-def _time_text(elapsed: float, n: int, unit: str, workers: int, cluster: str | None) -> str:
+def _time_text(elapsed: float, n: int, unit: str, workers: int, cluster: str | None,
+               engine: str = "python") -> str:
     where = (_("Ray cluster {address}").format(address=cluster) if cluster
              else _("{n} workers").format(n=workers) if workers > 1 else _("1 process"))
+    if engine == "kernel":
+        where += ", " + _("compiled kernel")
     rate = n / elapsed if elapsed > 0 else 0.0
     return _("{secs:.2f} s ({rate:,.0f} {unit}/s, {where})").format(
         secs=elapsed, rate=rate, unit=unit, where=where)
@@ -325,7 +335,8 @@ def format_summary(result: SimResult, workers: int = 1, cluster: str | None = No
         (_("rounds"), _("{games:,} ({void} void)").format(games=t.rounds, void=t.void)),
         (_("cards drawn by reason"), _reasons(t)),
         (_("penalty chains"), _chains_text(t)),
-        (_("time"), _time_text(result.elapsed, t.matches or t.rounds, unit, workers, cluster)),
+        (_("time"), _time_text(result.elapsed, t.matches or t.rounds, unit, workers, cluster,
+                               result.engine)),
     ]
     key_width = max(width(k) for k, _v in facts)
     lines += [f"  {pad(k, key_width)}  {v}" for k, v in facts]
@@ -414,7 +425,7 @@ def format_compare(cmp: CompareResult, workers: int = 1, cluster: str | None = N
                            "compared as independent samples") if unpaired
                          else _("paired by seed: round i of every rule set has the same seeds")))
     lines += ["", "  " + _("time") + "  " + _time_text(
-        cmp.elapsed, cmp.games * len(ts), unit, workers, cluster)]
+        cmp.elapsed, cmp.games * len(ts), unit, workers, cluster, cmp.engine)]
     return "\n".join(lines) + "\n"
 
 

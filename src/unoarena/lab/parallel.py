@@ -24,12 +24,14 @@ J = TypeVar("J")
 R = TypeVar("R")
 
 def run_chunks(task: Callable[[J, int, int], R], job: J, total: int, *, workers: int = 1,
-               cluster: str | None = None, progress: Progress | None = None) -> list[R]:
+               cluster: str | None = None, progress: Progress | None = None,
+               scale: int = 1) -> list[R]:
     """Play games ``0..total-1`` of ``job`` with ``task`` and return the chunk results in order.
 
     ``workers`` 1 plays in this process; more starts that many worker processes; ``cluster``
     (``local``, ``auto`` or a Ray address) sends the chunks to Ray as tasks, ``workers`` then
-    being the CPUs of a local Ray instance this call starts (0: all of them).
+    being the CPUs of a local Ray instance this call starts (0: all of them). ``scale``
+    multiplies the chunk sizes, for tasks whose games are that much cheaper (the kernel).
     """
     if workers < 0 or (workers == 0 and not cluster):
         raise LabError(f"--workers must be 1 or more (0 is allowed only with --cluster, meaning "
@@ -37,17 +39,18 @@ def run_chunks(task: Callable[[J, int, int], R], job: J, total: int, *, workers:
     if cluster:
         from .cluster import run_on_ray
 
-        return run_on_ray(task, job, total, address=cluster, cpus=workers, progress=progress)
+        return run_on_ray(task, job, total, address=cluster, cpus=workers, progress=progress,
+                          scale=scale)
     if workers == 1 or total <= 1:
-        return _run_here(task, job, total, progress)
-    return _run_processes(task, job, total, workers, progress)
+        return _run_here(task, job, total, progress, scale)
+    return _run_processes(task, job, total, workers, progress, scale)
 
 
 def _run_here(task: Callable[[J, int, int], R], job: J, total: int,
-              progress: Progress | None) -> list[R]:
+              progress: Progress | None, scale: int = 1) -> list[R]:
     # small chunks: the progress bar moves smoothly and nothing is lost by it in one process
     out: list[R] = []
-    for start, stop in plan(total, 100, 250):
+    for start, stop in plan(total, 100, 250 * scale):
         out.append(task(job, start, stop))
         if progress is not None:
             progress(stop)
@@ -55,10 +58,10 @@ def _run_here(task: Callable[[J, int, int], R], job: J, total: int,
 
 
 def _run_processes(task: Callable[[J, int, int], R], job: J, total: int, workers: int,
-                   progress: Progress | None) -> list[R]:
+                   progress: Progress | None, scale: int = 1) -> list[R]:
     # several chunks per worker, so that a slow chunk (long matches, a slow bot) does not leave
     # the others idle at the end, but not so many that sending results back dominates
-    chunks = plan(total, workers * 8, 2000)
+    chunks = plan(total, workers * 8, 2000 * scale)
     results: list[R | None] = [None] * len(chunks)
     done = 0
     ctx = multiprocessing.get_context("spawn")

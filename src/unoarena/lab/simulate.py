@@ -21,6 +21,7 @@ from typing import Any
 
 from ..driver import DEFAULT_MAX_ACTIONS
 from ..engine import RuleSet, game_record, match_record
+from . import fast
 from .common import LabError, play_indexed_match, play_indexed_round, seat_bots, spec_label
 from .parallel import run_chunks
 from .stats import METRICS, Hist, Paired, Tally, metric_values, welch
@@ -39,6 +40,7 @@ class SimJob:
     matches: bool = False
     max_actions: int = DEFAULT_MAX_ACTIONS
     keep_records: int = 0
+    engine: str = "python"  # "kernel" or "python", as chosen by :func:`fast.choose_engine`
 
 
 @dataclass
@@ -70,6 +72,9 @@ def play_chunk(job: SimJob, start: int, stop: int) -> Chunk:
     rulesets = [RuleSet.from_dict(d) for d in job.rules]
     out = _new_chunk(rulesets)
     teams = [[r.team_of(s) for s in range(r.players)] if r.teams else None for r in rulesets]
+    if job.engine == "kernel":
+        _kernel_chunk(job, rulesets, teams, out, start, stop)
+        return out
     for i in range(start, stop):
         keep = i < job.keep_records
         firsts: tuple[int | None, ...] = ()
@@ -102,6 +107,25 @@ def play_chunk(job: SimJob, start: int, stop: int) -> Chunk:
     return out
 
 
+def _kernel_chunk(job: SimJob, rulesets: Sequence[RuleSet],
+                  teams: Sequence[Sequence[int] | None], out: Chunk, start: int,
+                  stop: int) -> None:
+    """Rounds ``start..stop`` on the compiled kernel; the records kept are replayed by the
+    reference engine (the same rounds: the differential test proves it)."""
+    base = None
+    for j, (rules, specs) in enumerate(zip(rulesets, job.bots, strict=True)):
+        chunk = fast.play_rounds(rules, specs, job.seed, start, stop, job.max_actions)
+        fast.add_chunk(out.tallies[j], chunk, teams[j])
+        if j == 0:
+            base = chunk
+        elif base is not None:
+            fast.add_paired(out.paired[j - 1], base, chunk)
+        for i in range(start, min(stop, job.keep_records)):
+            _stats, game = play_indexed_round(rules, specs, job.seed, i, job.max_actions)
+            out.records[j].append(game_record(game, simulation={
+                "seed": job.seed, "index": i, "bots": list(specs)}))
+
+
 def _add_paired(paired: dict[str, Paired], base: tuple[int | None, ...],
                 values: tuple[int | None, ...]) -> None:
     for name, a, b in zip(METRICS, values, base, strict=True):
@@ -118,8 +142,10 @@ def _run(job: SimJob, rulesets: Sequence[RuleSet], games: int, workers: int,
         raise LabError(f"games must be 0 or more, not {games}")
     report = (lambda done: progress(done, games)) if progress is not None else None
     total = _new_chunk(rulesets)
+    # kernel rounds cost about a fiftieth of Python ones: chunks that much larger
+    scale = 40 if job.engine == "kernel" and not job.matches else 1
     for chunk in run_chunks(play_chunk, job, games, workers=workers, cluster=cluster,
-                            progress=report):
+                            progress=report, scale=scale):
         total.merge(chunk)
     return total
 
@@ -155,6 +181,7 @@ class SimResult:
     matches: bool = False
     records: list[dict[str, Any]] = field(default_factory=list)  # the first ``keep_records``
     elapsed: float = 0.0
+    engine: str = "python"  # what played the games: "kernel" or "python"
 
     @property
     def summary(self) -> Summary:
@@ -173,6 +200,7 @@ class SimResult:
             "overrides": self.rules.overrides(),
             "rules": self.rules.to_dict(),
             "summary": self.tally.summary(),
+            "engine": self.engine,
             "elapsed_s": round(self.elapsed, 3),
         }
 
@@ -180,20 +208,24 @@ class SimResult:
 def simulate(rules: RuleSet, bots: Sequence[str] | str, games: int, seed: int = 0, *,
              matches: bool = False, workers: int = 1, cluster: str | None = None,
              keep_records: int = 0, max_actions: int = DEFAULT_MAX_ACTIONS,
-             progress: Callable[[int, int], None] | None = None) -> SimResult:
+             progress: Callable[[int, int], None] | None = None,
+             engine: str = "auto") -> SimResult:
     """Play ``games`` rounds (or matches) and add up their statistics.
 
     ``bots``: one spec for every seat or one per seat (see :func:`seat_bots`).
     ``workers``: processes to play in; ``cluster``: ``local``, ``auto`` or a Ray address.
     ``keep_records``: keep the record of the first games (for ``unoarena replay``).
     ``progress(done, total)`` is called as chunks of games finish.
+    ``engine``: ``auto`` (the compiled kernel where it can play the job), ``kernel`` or
+    ``python`` (see :mod:`unoarena.lab.fast`); the numbers are the same either way.
     """
     specs = seat_bots(bots, rules.players)
-    job = SimJob((rules.to_dict(),), (specs,), seed, matches, max_actions, keep_records)
+    used = fast.choose_engine(engine, [rules], [specs], matches)
+    job = SimJob((rules.to_dict(),), (specs,), seed, matches, max_actions, keep_records, used)
     start = time.perf_counter()
     chunk = _run(job, [rules], games, workers, cluster, progress)
     return SimResult(rules, specs, seed, chunk.tallies[0], matches, chunk.records[0],
-                     time.perf_counter() - start)
+                     time.perf_counter() - start, used)
 
 
 # ================================================================================================
@@ -212,6 +244,7 @@ class CompareResult:
     paired: list[dict[str, Paired]]
     matches: bool = False
     elapsed: float = 0.0
+    engine: str = "python"  # what played the games: "kernel" or "python"
 
     def differences(self) -> list[dict[str, dict[str, Any]]]:
         """For every rule set after the first: metric -> difference from the first (mean of
@@ -245,6 +278,7 @@ class CompareResult:
                                                 self.tallies, strict=True)],
             "differences": [{"label": self.labels[j + 1], "vs": self.labels[0], "metrics": d}
                             for j, d in enumerate(diffs)],
+            "engine": self.engine,
             "elapsed_s": round(self.elapsed, 3),
         }
 
@@ -258,7 +292,8 @@ def _hist(t: Tally, name: str) -> Hist | None:
 def compare(rulesets: Sequence[RuleSet], bots: Sequence[str] | str, games: int, seed: int = 0,
             *, labels: Sequence[str] | None = None, matches: bool = False, workers: int = 1,
             cluster: str | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
-            progress: Callable[[int, int], None] | None = None) -> CompareResult:
+            progress: Callable[[int, int], None] | None = None,
+            engine: str = "auto") -> CompareResult:
     """Play the same ``games`` seeds under every rule set; differences are from the first.
 
     ``bots`` is one spec for all seats, or one per seat (then every rule set must have that
@@ -273,9 +308,10 @@ def compare(rulesets: Sequence[RuleSet], bots: Sequence[str] | str, games: int, 
         except LabError as e:
             raise LabError(f"{e} (rule set {spec_label(r)})") from None
     names = list(labels) if labels is not None else [spec_label(r) for r in rulesets]
+    used = fast.choose_engine(engine, rulesets, specs, matches)
     job = SimJob(tuple(r.to_dict() for r in rulesets), tuple(specs), seed, matches,
-                 max_actions)
+                 max_actions, 0, used)
     start = time.perf_counter()
     chunk = _run(job, rulesets, games, workers, cluster, progress)
     return CompareResult(list(rulesets), names, specs, seed, games, chunk.tallies,
-                         chunk.paired, matches, time.perf_counter() - start)
+                         chunk.paired, matches, time.perf_counter() - start, used)

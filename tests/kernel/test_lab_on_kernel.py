@@ -1,0 +1,76 @@
+"""The lab on the compiled kernel prints what the Python path prints, seed for seed, and says
+why when it cannot serve."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numba")
+
+from cli_util import run
+
+from unoarena.engine import preset
+from unoarena.lab.simulate import compare, simulate
+
+
+def _without_time(text: str) -> str:
+    return re.sub(r"\n\s*time .*", "", text)
+
+
+@pytest.mark.parametrize("args", [
+    ["--rules", "house", "--players", "3", "--bots", "basic,random,basic"],
+    ["--rules", "attack", "--bots", "basic"],
+    ["--rules", "classic", "--set", "teams=2", "--bots", "random:decline=0.1"],
+    ["--compare", "classic", "classic:stacking=draw2", "house", "--bots", "basic"],
+])
+def test_both_engines_print_the_same_numbers(capsys: pytest.CaptureFixture[str],
+                                             args: list[str]) -> None:
+    outs = []
+    for engine in ("python", "kernel"):
+        rc, out, _err = run(capsys, "simulate", *args, "--games", "300", "--seed", "4",
+                            "--engine", engine)
+        assert rc == 0
+        outs.append(out)
+    assert "compiled kernel" in outs[1] and "compiled kernel" not in outs[0]
+    assert _without_time(outs[0]) == _without_time(outs[1])
+
+
+def test_json_says_which_engine_played(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _err = run(capsys, "simulate", "--games", "50", "--json")
+    assert rc == 0 and json.loads(out)["engine"] == "kernel"
+    rc, out, _err = run(capsys, "simulate", "--games", "5", "--bots", "heuristic", "--json")
+    assert rc == 0 and json.loads(out)["engine"] == "python"  # auto: no kernel heuristic yet
+
+
+def test_kernel_refusal_names_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, _out, err = run(capsys, "simulate", "--games", "5", "--bots", "ismcts",
+                        "--engine", "kernel")
+    assert rc == 2 and "ismcts" in err and "no kernel version" in err
+    rc, _out, err = run(capsys, "simulate", "--games", "2", "--matches", "--engine", "kernel")
+    assert rc == 2 and "matches" in err
+
+
+def test_saved_record_of_a_kernel_run_replays(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    rc, _out, _err = run(capsys, "simulate", "--games", "20", "--save-record", str(path))
+    assert rc == 0
+    rc, out, _err = run(capsys, "replay", str(path))
+    assert rc == 0 and out
+
+
+def test_paired_differences_match_across_engines() -> None:
+    rules = [preset("classic", players=2), preset("classic", players=2, stacking="draw2")]
+    a = compare(rules, "basic", 400, 9, engine="python").differences()
+    b = compare(rules, "basic", 400, 9, engine="kernel").differences()
+    assert a == b
+
+
+def test_workers_give_the_same_tally() -> None:
+    one = simulate(preset("house"), "basic", 600, 2, engine="kernel")
+    two = simulate(preset("house"), "basic", 600, 2, engine="kernel", workers=2)
+    assert one.tally == two.tally
