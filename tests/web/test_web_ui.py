@@ -386,7 +386,7 @@ def test_the_round_result_leaves_the_next_deal_in_sight(browser: Any, viewport: 
     ann.wait_for_selector("#hand .card")
     play_until([ann], lambda: ann.locator("#round-result").count() > 0)
     ann.wait_for_selector("#hand .card")  # the next round's deal
-    ann.evaluate("window.scrollTo(0, 0)")  # a phone's page scrolls on to the log below
+    ann.evaluate("window.scrollTo(0, 0)")  # the test's clicks may have scrolled the page
     result = box(ann, "#round-result")
     for part in ("#hand", "#discard", "#draw-pile", "#opponents", "#status", "#action-bar"):
         assert not overlap(result, box(ann, part)), part
