@@ -408,14 +408,10 @@ def main(argv: list[str] | None = None) -> int:
     if not (0 < args.seconds <= 7 * 24 * 3600) or not math.isfinite(args.seconds):
         ap.error("--seconds must be a positive number of seconds, at most a week")
     targets: dict[str, Callable[..., None]] = dict(TARGETS)
-    server = None
+    server: Any = None
     webs = web_targets() if not args.only or {"http", "websocket"} & set(args.only) else {}
-    if webs:
-        from test_fuzz_web import fuzz_server
-
-        server = fuzz_server()
-        for name, make in webs.items():
-            targets[name] = functools.partial(make(), server=server)
+    for name, make in webs.items():
+        targets[name] = make()
     if args.only:
         unknown = set(args.only) - set(targets)
         if unknown:
@@ -427,6 +423,12 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     try:
         for name, case in targets.items():
+            if name in webs:
+                if server is None:  # started only now: its thread must not run beside the
+                    from test_fuzz_web import fuzz_server  # engine targets' draws
+
+                    server = fuzz_server()
+                case = functools.partial(case, server=server)
             until = time.monotonic() + share
             while time.monotonic() < until:
                 try:
