@@ -782,18 +782,28 @@ class Game:
     # ======================================================================================
     # applying actions
     # ======================================================================================
-    def apply(self, action: Action | str | int, seat: int | None = None) -> None:
+    def apply(self, action: object, seat: object = None) -> None:
         """Checked apply (DIG-4): an illegal action raises :class:`IllegalAction` and changes
-        nothing, unless the rules turn that fault into a penalty (PEN-1/2, UNO-3)."""
+        nothing, unless the rules turn that fault into a penalty (PEN-1/2, UNO-3).
+
+        ``action`` is an :class:`Action`, its text or its integer id; ``seat`` an integer (by
+        default the seat whose turn it is). Both are typed ``object`` because this is the
+        engine's boundary: anything else is refused with ``bad_action``, even compiled."""
         if seat is None:
-            seat = self._turn
-        elif type(seat) is not int:
-            seat = _boundary_seat(seat)
+            who = self._turn
+        elif type(seat) is int:
+            who = seat
+        else:
+            who = _boundary_seat(seat)
+        if type(action) is int:
+            self._apply(action, who)
+        else:  # text parsed, anything malformed refused
+            self._apply(_boundary_action(action), who)
+
+    def _apply(self, action: Action | int, seat: int) -> None:
         if not 0 <= seat < self._n:
             raise IllegalAction("bad_target", f"seat {seat} does not exist (0..{self._n - 1})")
         sp = self.space
-        if type(action) is not int:
-            action = _boundary_action(action)  # text parsed, anything malformed refused
         if isinstance(action, int):
             if not 0 <= action < len(sp):
                 raise IllegalAction("bad_action", f"action id {action} is outside 0..{len(sp) - 1}")
