@@ -1794,6 +1794,7 @@ class Game:
 
 #: A longer action text is refused before it is parsed (the longest real one is far shorter).
 MAX_ACTION_TEXT = 200
+_POWER_VALUES = ("", *POWERS)
 
 
 def _boundary_action(action: object) -> Action | int:
@@ -1836,7 +1837,7 @@ def _check_action(act: Action) -> None:
         problem = f"a colour is -1 or 0..{len(COLOR_CODES) - 1}, not {excerpt(act.color)}"
     elif type(act.target) is not int or act.target < -1:
         problem = f"a target is -1 or a seat number, not {excerpt(act.target)}"
-    elif type(act.power) is not str or act.power not in ("", *POWERS):
+    elif type(act.power) is not str or act.power not in _POWER_VALUES:
         problem = f"power is one of {', '.join(POWERS)}, not {excerpt(act.power)}"
     elif type(act.uno) is not bool:
         problem = f"uno is true or false, not {excerpt(act.uno)}"

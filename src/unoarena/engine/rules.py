@@ -125,8 +125,10 @@ class RuleSet:
         return rs
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
-        """Inverse of :meth:`to_dict`; also accepts partial mappings with a ``preset`` key."""
+    def from_dict(cls, data: object) -> RuleSet:
+        """Inverse of :meth:`to_dict`; also accepts partial mappings with a ``preset`` key.
+        ``data`` is typed ``object``: whatever a file or request holds is refused with a
+        :class:`ConfigError`, in a compiled build too."""
         if not isinstance(data, Mapping):
             raise ConfigError("rules", data, "a mapping of rule keys to values")
         bad = [k for k in data if not isinstance(k, str)]
