@@ -362,8 +362,9 @@ def test_cards_move_unless_motion_is_reduced(browser: Any, reduced: bool,
     if reduced:
         assert not moves, moves
         assert ann.get_attribute(".room-root", "data-motions") is None
-        assert "turn-in" not in turn_anim
+        assert "turn-in" not in turn_anim and "border-color" not in turn_anim, turn_anim
     else:
+        assert "border-color" in turn_anim, turn_anim  # the turn's highlight moves over
         # a played card travels to the pile, a drawn one arrives in a hand (Ann's or the bot's)
         assert {"card-play", "card-draw"} <= moves, moves
         assert int(ann.get_attribute(".room-root", "data-motions") or 0) >= 3
