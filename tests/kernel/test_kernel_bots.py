@@ -50,3 +50,33 @@ def test_bots_without_a_kernel_version_are_refused() -> None:
         bot_kind("ismcts")
     with pytest.raises(ValueError, match="decline"):
         bot_kind("random:decline=7")
+
+
+MATCH_CASES = [
+    ("classic:target_score=200", "basic"),
+    ("classic:players=5,seat_exchange=1,next_dealer=winner,target_score=150", "random,basic"),
+    ("classic:teams=2,target_score=200", "basic"),
+    ("attack:scoring=chips,rounds=3", "basic"),
+    ("buzz:first_dealer=random,scoring=penalty,target_score=100", "random"),
+]
+
+
+@pytest.mark.parametrize(("spec", "bots"), MATCH_CASES)
+def test_kernel_matches_are_the_python_matches(spec: str, bots: str) -> None:
+    from unoarena.kernel.runner import MatchRunner
+    from unoarena.lab.common import play_indexed_match
+
+    rules = parse_rule_spec(spec)
+    specs = (split_specs(bots) * rules.players)[:rules.players]
+    games = 12
+    chunk = MatchRunner(rules, specs, 3).play_matches(0, games)
+    row = 0
+    for i in range(games):
+        rounds, match = play_indexed_match(rules, specs, 3, i)
+        assert chunk.match_rounds[i] == len(rounds)
+        assert chunk.match_winners[i] == tuple(match.winners)
+        for r in rounds:
+            w = int(chunk.rounds.winners[row])
+            assert (None if w < 0 else w) == r.winner
+            assert tuple(int(x) for x in chunk.rounds.scores[row]) == r.scores
+            row += 1

@@ -26,12 +26,18 @@ def _without_time(text: str) -> str:
     ["--rules", "attack", "--bots", "basic"],
     ["--rules", "classic", "--set", "teams=2", "--bots", "random:decline=0.1"],
     ["--compare", "classic", "classic:stacking=draw2", "house", "--bots", "basic"],
+    ["--matches", "--rules", "classic", "--set", "target_score=150", "--bots", "basic"],
+    ["--matches", "--rules", "house", "--players", "5", "--set", "seat_exchange=1",
+     "--set", "teams=0", "--set", "target_score=120", "--bots", "random,basic,basic,basic,random"],
+    ["--matches", "--compare", "classic:target_score=200", "classic:target_score=300",
+     "--bots", "random"],
 ])
 def test_both_engines_print_the_same_numbers(capsys: pytest.CaptureFixture[str],
                                              args: list[str]) -> None:
     outs = []
     for engine in ("python", "kernel"):
-        rc, out, _err = run(capsys, "simulate", *args, "--games", "300", "--seed", "4",
+        games = "30" if "--matches" in args else "300"
+        rc, out, _err = run(capsys, "simulate", *args, "--games", games, "--seed", "4",
                             "--engine", engine)
         assert rc == 0
         outs.append(out)
@@ -50,8 +56,9 @@ def test_kernel_refusal_names_the_reason(capsys: pytest.CaptureFixture[str]) -> 
     rc, _out, err = run(capsys, "simulate", "--games", "5", "--bots", "ismcts",
                         "--engine", "kernel")
     assert rc == 2 and "ismcts" in err and "no kernel version" in err
-    rc, _out, err = run(capsys, "simulate", "--games", "2", "--matches", "--engine", "kernel")
-    assert rc == 2 and "matches" in err
+    rc, _out, err = run(capsys, "simulate", "--games", "2", "--bots", "basic,heuristic",
+                        "--players", "2", "--engine", "kernel")
+    assert rc == 2 and "heuristic" in err
 
 
 def test_saved_record_of_a_kernel_run_replays(capsys: pytest.CaptureFixture[str],

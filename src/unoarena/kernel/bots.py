@@ -36,6 +36,10 @@ _PENALTY_KIND = np.array([(k < NCOLORED and k % 15 in (12, 13)) or k in (WILD4, 
 
 # per-round counts written by play_round: C[t, ...]
 (C_ACTIONS, C_TURNS, C_CHAINS, C_CHAIN, C_ERROR, NCOUNTS) = range(6)
+#: The bots' scratch row: small counters below SCR_WHO (see each function), the seat -> player
+#: map of a round at SCR_WHO (a match keeps its player -> seat map 16 further), two id lists
+#: from SCR_IDS.
+SCR_WHO, SCR_IDS = 64, 96
 #: Longest penalty chain the histogram holds (a longer one is an error, never silently cut).
 MAX_CHAIN_LEN = 256
 
@@ -128,7 +132,7 @@ def basic_act(st: State, tb: Tables, t: int, seat: int, ids: I32, m: int, g: U32
                     return int(ids[i])
                 pick -= 1
     # plays: groups of the same cards in order of first appearance, one picked at random
-    groups = scr[64:64 + m]
+    groups = scr[SCR_IDS:SCR_IDS + m]
     ngroups = 0
     for i in range(m):
         if verb[ids[i]] == V_PLAY:
@@ -148,7 +152,7 @@ def choose_play(st: State, tb: Tables, t: int, seat: int, ids: I32, m: int, grou
                 g: U32, scr: I64) -> int:
     """``BasicBot._choose_play`` once the cards are chosen: the plain variant, the colour it
     holds most, the weakest target, the UNO flag when offered."""
-    var = scr[64 + m:64 + 2 * m]
+    var = scr[SCR_IDS + m:SCR_IDS + 2 * m]
     nv = 0
     for i in range(m):
         if tb.a_verb[ids[i]] == V_PLAY and tb.a_group[ids[i]] == group:
@@ -227,16 +231,17 @@ def window(tb: Tables, kind: int, decline: float, ids: I32, m: int, own: U32) ->
 def scratch(n_actions: int, players: int) -> tuple[I32, I32, I64, I64]:
     """The driver's scratch arrays (legal ids, a second id buffer, window seats, the bots')."""
     return (np.empty(n_actions + 8, np.int32), np.empty(n_actions + 8, np.int32),
-            np.empty(players, np.int64), np.zeros(64 + 2 * (n_actions + 8), np.int64))
+            np.empty(players, np.int64), np.zeros(SCR_IDS + 2 * (n_actions + 8), np.int64))
 
 
 @inline
-def play_round(st: State, tb: Tables, t: int, kinds: I64, declines: F64, drv: U32,
-               own: U32, counts: I64, chain_hist: I64, max_actions: int, ids: I32, buf: I32,
-               seats: I64, scr: I64) -> None:
-    """Play table ``t`` (already dealt) to its end with a bot per seat; write the round's
-    counts to ``counts`` and add its penalty chains to ``chain_hist``. ``own[s]`` is seat
-    ``s``'s generator (seeded only for bots that draw from it). ``ids``, ``buf``, ``seats``
+def play_round(st: State, tb: Tables, t: int, who: I64, kinds: I64, declines: F64,
+               drv: U32, own: U32, counts: I64, chain_hist: I64, max_actions: int, ids: I32,
+               buf: I32, seats: I64, scr: I64) -> None:
+    """Play table ``t`` (already dealt) to its end; write the round's counts to ``counts`` and
+    add its penalty chains to ``chain_hist``. Seat ``s`` is played by player ``who[s]``, whose
+    bot is ``kinds[p]`` (option ``declines[p]``) with its own generator ``own[p]`` (seeded
+    only for bots that draw from it). ``ids``, ``buf``, ``seats``
     and ``scr`` are scratch (see :func:`scratch`): nothing here allocates."""
     s = st.s[t]
     for i in range(NCOUNTS):
@@ -256,7 +261,8 @@ def play_round(st: State, tb: Tables, t: int, kinds: I64, declines: F64, drv: U3
             if (declined >> ws) & 1:
                 continue
             m = core.legal(st, tb, t, ws, ids)
-            choice = window(tb, kinds[ws], declines[ws], ids, m, own[ws])
+            pw = who[ws]
+            choice = window(tb, kinds[pw], declines[pw], ids, m, own[pw])
             if choice < 0:
                 declined |= 1 << ws
                 continue
@@ -269,7 +275,7 @@ def play_round(st: State, tb: Tables, t: int, kinds: I64, declines: F64, drv: U3
             if m == 0:
                 counts[C_ERROR] = 2
                 return
-            aid = act(st, tb, t, seat, kinds[seat], ids, m, drv, scr)
+            aid = act(st, tb, t, seat, kinds[who[seat]], ids, m, drv, scr)
         core.step(st, tb, t, aid, seat)
         v = tb.a_verb[aid]
         if v != V_CATCH and v != V_UNO:
@@ -312,7 +318,10 @@ def play_rounds(st: State, tb: Tables, seeds: I64, games: U32, drivers: U32, dea
     ``drivers[i]``; :func:`mt.seed_many`), each random bot's from ``seeds[i]`` (words of the
     game, driver, seat 0, seat 1, ... seeds); results per round in the output rows."""
     n = tb.p[R_N]
+    who = scr[SCR_WHO:SCR_WHO + n]  # every player in their own seat
     for i in range(len(dealers)):
+        for seat in range(n):
+            who[seat] = seat
         g = st.rng[0]
         for j in range(mt.MT_WORDS):
             g[j] = games[i, j]
@@ -321,8 +330,8 @@ def play_rounds(st: State, tb: Tables, seeds: I64, games: U32, drivers: U32, dea
         for seat in range(n):
             if kinds[seat] == BOT_RANDOM:
                 mt.seed_words(own[seat], seeds[i, 4 + 2 * seat], seeds[i, 5 + 2 * seat])
-        play_round(st, tb, 0, kinds, declines, drv, own, counts[i], chain_hist, max_actions,
-                   ids, buf, seats, scr)
+        play_round(st, tb, 0, who, kinds, declines, drv, own, counts[i], chain_hist,
+                   max_actions, ids, buf, seats, scr)
         winners[i] = st.s[0, core.F_WINNER]
         for seat in range(n):
             points[i, seat] = st.points[0, seat]

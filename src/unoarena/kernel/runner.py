@@ -127,3 +127,67 @@ class RoundRunner:
                                f"{why.get(int(counts[bad[0], kb.C_ERROR]), 'failed')}")
         width = self.rules.team_count or n
         return Chunk(start, winners, counts, points, scores[:, :width], drawn_by, hist)
+
+
+@dataclass
+class MatchChunk:
+    """Matches ``start..stop``: every round's results in play order, and per match the
+    rounds it took and its winners (players, or teams with teams)."""
+
+    rounds: Chunk
+    match_rounds: list[int]
+    match_winners: list[tuple[int, ...]]
+
+
+class MatchRunner(RoundRunner):
+    """Plays chunks of indexed matches, as :func:`unoarena.lab.common.play_indexed_match`."""
+
+    def __init__(self, rules: RuleSet, specs: Sequence[str], seed: int,
+                 max_actions: int = 100_000, max_rounds: int = 10_000) -> None:
+        super().__init__(rules, specs, seed, max_actions)
+        self.max_rounds = max_rounds
+        self.mrng = np.zeros(mt.MT_WORDS, np.uint32)
+        self.drv = np.zeros(mt.MT_WORDS, np.uint32)
+        cap = min(max_rounds, 10_000)
+        n = rules.players
+        self.bufs = (np.zeros(cap, np.int64), np.zeros((cap, kb.NCOUNTS), np.int64),
+                     np.zeros((cap, n), np.int64), np.zeros((cap, n), np.int64),
+                     np.zeros((cap, core.NREASONS), np.int64))
+
+    def play_matches(self, start: int, stop: int) -> MatchChunk:
+        from ..lab.common import derive
+        from . import matches as km
+
+        n = self.rules.players
+        width = self.rules.team_count or n
+        hist = np.zeros(kb.MAX_CHAIN_LEN, np.int64)
+        result = np.zeros(km.M_WINNERS + width, np.int64)
+        totals = np.zeros(width, np.int64)
+        parts: list[tuple[np.ndarray, ...]] = []
+        rounds: list[int] = []
+        winners: list[tuple[int, ...]] = []
+        for i in range(start, stop):
+            mt.seed_words(self.mrng, *split_seed(derive(self.seed, "match", i)))
+            mt.seed_words(self.drv, *split_seed(derive(self.seed, "act", i)))
+            for p in range(n):
+                if self.kinds[p] == kb.BOT_RANDOM:
+                    mt.seed_words(self.own[p], *split_seed(derive(self.seed, "bot", i, p)))
+            w, counts, points, scores, drawn_by = self.bufs
+            km.play_match(self.st, self.tb, self.mrng, self.drv, self.own, self.kinds,
+                          self.declines, self.max_actions, self.max_rounds, result, w,
+                          counts, hist, points, scores, drawn_by, totals, *self.scratch)
+            r = int(result[km.M_ROUNDS])
+            if result[km.M_ERROR]:
+                why = {km.E_ROUNDS: f"did not end within {self.max_rounds} rounds",
+                       km.E_ROUND: f"has a round that did not end within "
+                                   f"{self.max_actions} actions",
+                       km.E_CAPACITY: "has more rounds than the kernel's buffer holds"}
+                raise RuntimeError(f"match {i} (seed {self.seed}) "
+                                   f"{why.get(int(result[km.M_ERROR]), 'failed')}")
+            parts.append((w[:r].copy(), counts[:r].copy(), points[:r].copy(),
+                          scores[:r, :width].copy(), drawn_by[:r].copy()))
+            rounds.append(r)
+            winners.append(tuple(int(x) for x in np.nonzero(result[km.M_WINNERS:])[0]))
+        cols = [np.concatenate([part[k] for part in parts]) for k in range(5)]
+        chunk = Chunk(start, cols[0], cols[1], cols[2], cols[3], cols[4], hist)
+        return MatchChunk(chunk, rounds, winners)

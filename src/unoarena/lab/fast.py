@@ -19,13 +19,12 @@ from .common import LabError
 from .stats import Paired, Tally
 
 if TYPE_CHECKING:
-    from ..kernel.runner import Chunk, RoundRunner
+    from ..kernel.runner import Chunk, MatchChunk, MatchRunner, RoundRunner
 
 ENGINES = ("auto", "kernel", "python")
 
 
-def kernel_refusal(rulesets: Sequence[RuleSet], specs: Sequence[Sequence[str]],
-                   matches: bool) -> str:
+def kernel_refusal(rulesets: Sequence[RuleSet], specs: Sequence[Sequence[str]]) -> str:
     """Why the kernel cannot play this job ("" when it can)."""
     from ..kernel import available, unavailable_reason
 
@@ -34,8 +33,6 @@ def kernel_refusal(rulesets: Sequence[RuleSet], specs: Sequence[Sequence[str]],
     from ..kernel.runner import KernelRefused, bot_kind
     from ..kernel.tables import KernelUnsupported, compile_rules
 
-    if matches:
-        return "the kernel plays rounds; whole matches are played by the Python engine"
     for rules, seat_specs in zip(rulesets, specs, strict=True):
         try:
             compile_rules(rules)
@@ -54,7 +51,7 @@ def choose_engine(engine: str, rulesets: Sequence[RuleSet], specs: Sequence[Sequ
         raise LabError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if engine == "python":
         return "python"
-    why = kernel_refusal(rulesets, specs, matches)
+    why = kernel_refusal(rulesets, specs)
     if not why:
         return "kernel"
     if engine == "kernel":
@@ -74,6 +71,21 @@ def play_rounds(rules: RuleSet, specs: Sequence[str], seed: int, start: int, sto
                 max_actions: int) -> Chunk:
     """Rounds ``start..stop`` of a job on the kernel (one runner per process and job)."""
     return _runner(rules, tuple(specs), seed, max_actions).play(start, stop)
+
+
+@lru_cache(maxsize=16)
+def _match_runner(rules: RuleSet, specs: tuple[str, ...], seed: int, max_actions: int,
+                  max_rounds: int) -> MatchRunner:
+    from ..kernel.runner import MatchRunner
+
+    return MatchRunner(rules, specs, seed, max_actions, max_rounds)
+
+
+def play_matches(rules: RuleSet, specs: Sequence[str], seed: int, start: int, stop: int,
+                 max_actions: int, max_rounds: int) -> MatchChunk:
+    """Matches ``start..stop`` of a job on the kernel."""
+    return _match_runner(rules, tuple(specs), seed, max_actions, max_rounds).play_matches(
+        start, stop)
 
 
 def metric_rows(chunk: Chunk) -> np.ndarray:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..driver import DEFAULT_MAX_ACTIONS
+from ..driver import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_ROUNDS
 from ..engine import RuleSet, game_record, match_record
 from . import fast
 from .common import LabError, play_indexed_match, play_indexed_round, seat_bots, spec_label
@@ -113,7 +113,24 @@ def _kernel_chunk(job: SimJob, rulesets: Sequence[RuleSet],
     """Rounds ``start..stop`` on the compiled kernel; the records kept are replayed by the
     reference engine (the same rounds: the differential test proves it)."""
     base = None
+    first_rounds: list[int] = []
     for j, (rules, specs) in enumerate(zip(rulesets, job.bots, strict=True)):
+        if job.matches:
+            mc = fast.play_matches(rules, specs, job.seed, start, stop, job.max_actions,
+                                   DEFAULT_MAX_ROUNDS)
+            fast.add_chunk(out.tallies[j], mc.rounds, teams[j])
+            for rounds, won in zip(mc.match_rounds, mc.match_winners, strict=True):
+                out.tallies[j].add_match(rounds, won)
+            if j == 0:
+                first_rounds = mc.match_rounds
+            else:
+                p = out.paired[j - 1].setdefault(MATCH_METRIC, Paired())
+                for a, b in zip(mc.match_rounds, first_rounds, strict=True):
+                    p.add(a - b)
+            for i in range(start, min(stop, job.keep_records)):
+                _rounds, match = play_indexed_match(rules, specs, job.seed, i, job.max_actions)
+                out.records[j].append(match_record(match))
+            continue
         chunk = fast.play_rounds(rules, specs, job.seed, start, stop, job.max_actions)
         fast.add_chunk(out.tallies[j], chunk, teams[j])
         if j == 0:
@@ -143,7 +160,7 @@ def _run(job: SimJob, rulesets: Sequence[RuleSet], games: int, workers: int,
     report = (lambda done: progress(done, games)) if progress is not None else None
     total = _new_chunk(rulesets)
     # kernel rounds cost about a fiftieth of Python ones: chunks that much larger
-    scale = 40 if job.engine == "kernel" and not job.matches else 1
+    scale = 40 if job.engine == "kernel" else 1
     for chunk in run_chunks(play_chunk, job, games, workers=workers, cluster=cluster,
                             progress=report, scale=scale):
         total.merge(chunk)
