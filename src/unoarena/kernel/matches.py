@@ -151,10 +151,7 @@ def play_match(st: State, tb: Tables, mrng: U32, drv: U32, own: U32, kinds: I64,
             result[M_ROUNDS] = rounds
             return
         # SET-2: the deal passes to the left, or to the winner (followed across a reseat)
-        if p[R_NEXT_WINNER] and w >= 0:
-            dealer_player = who[w]
-        else:
-            dealer_player = who[(dealer + 1) % n]
+        dealer_player = who[w] if p[R_NEXT_WINNER] and w >= 0 else who[(dealer + 1) % n]
         if p[R_SEATX] and rounds % p[R_SEATX] == 0:
             _shuffle_seats(mrng, seat_of, perm, n)
         dealer = seat_of[dealer_player]
