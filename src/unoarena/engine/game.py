@@ -795,26 +795,24 @@ class Game:
             who = seat
         else:
             who = _boundary_seat(seat)
-        if type(action) is int:
-            self._apply(action, who)
-        else:  # text parsed, anything malformed refused
-            self._apply(_boundary_action(action), who)
-
-    def _apply(self, action: Action | int, seat: int) -> None:
-        if not 0 <= seat < self._n:
-            raise IllegalAction("bad_target", f"seat {seat} does not exist (0..{self._n - 1})")
+        if not 0 <= who < self._n:
+            raise IllegalAction("bad_target", f"seat {who} does not exist (0..{self._n - 1})")
         sp = self.space
-        if isinstance(action, int):
+        if type(action) is int:
             if not 0 <= action < len(sp):
                 raise IllegalAction("bad_action", f"action id {action} is outside 0..{len(sp) - 1}")
             act = sp.actions[action]
             aid: int | None = action
         else:
-            if action.power == "color":
+            given = action if type(action) is Action else _boundary_action(action)
+            if isinstance(given, int):  # an integer-like id (numpy's, say)
+                self.apply(given, who)
+                return
+            if given.power == "color":
                 # HR-WILDPOWER's "name a colour" is the wild's plain play
-                action = Action(action.verb, action.cards, action.color, action.target, "",
-                                action.uno, action.give)
-            act = action
+                given = Action(given.verb, given.cards, given.color, given.target, "",
+                               given.uno, given.give)
+            act = given
             try:
                 aid = sp.index.get(act)
             except TypeError:  # a field of an unhashable type (a list of cards)
@@ -824,27 +822,27 @@ class Game:
         if self._phase == OVER:
             raise IllegalAction("round_over", "the round is over")
         if act.give and act.verb == "play":
-            self._apply_compound(act, seat)
+            self._apply_compound(act, who)
             return
-        if act.verb == "timeout" and self.rules.turn_timer is not None and seat == self._turn:
-            self.step(sp.timeout, seat)  # HR-TIMER: never listed as legal, always possible
+        if act.verb == "timeout" and self.rules.turn_timer is not None and who == self._turn:
+            self.step(sp.timeout, who)  # HR-TIMER: never listed as legal, always possible
             return
-        legal = self.legal_ids(seat)
+        legal = self.legal_ids(who)
         if aid is not None and aid in legal:
-            self.step(aid, seat)
+            self.step(aid, who)
             return
         if act.uno and self.rules.false_uno_penalty and act.verb in ("play", "jump_in"):
             plain = sp.index.get(act.without_uno())
             if plain is not None and plain in legal:  # UNO-3: a false declaration on a play
-                self.step(plain, seat)
-                self.history[-1] = (seat, sp.index[act])  # the record keeps the declaration
-                self._ev(t="uno", seat=seat)
-                self._penalize(seat, self.rules.false_uno_penalty, "false_uno")
+                self.step(plain, who)
+                self.history[-1] = (who, sp.index[act])  # the record keeps the declaration
+                self._ev(t="uno", seat=who)
+                self._penalize(who, self.rules.false_uno_penalty, "false_uno")
                 if self._void_due:
                     self._flush_void()
                 return
-        code, msg = self._diagnose(act, seat)
-        if self._penalize_fault(code, act, seat):
+        code, msg = self._diagnose(act, who)
+        if self._penalize_fault(code, act, who):
             return
         raise IllegalAction(code, msg)
 
