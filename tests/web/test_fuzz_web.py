@@ -258,3 +258,25 @@ def test_out_of_range_rules_are_400_and_create_no_room(server: FuzzServer,
     assert len(server.live.manager.rooms) == rooms
     for huge in ("18446744073709551616", "9" * 40, "-1", "1e3"):
         assert server.live.http.get(f"/api/replays/{server.room}/{huge}").status_code == 404
+
+
+def test_a_stored_room_with_impossible_rules_is_not_restored(tmp_path: Path) -> None:
+    """A room saved before the bounds existed (target_score 2^64) is skipped at start-up:
+    its address answers 404, never 500, and the other rooms load."""
+    from unoarena.engine import preset
+    from unoarena.web.store import PlayerRow, op_create_room
+
+    store = Store(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    store.migrate()
+    broken = {**preset("classic", players=2).to_dict(), "target_score": 2**64}
+    good = preset("classic", players=2).to_dict()
+    people = [PlayerRow(0, "human", "Ann", "x" * 64, ""), PlayerRow(1, "human", "", None, "")]
+    store.write_sync(op_create_room("broken", broken, 0, people))
+    store.write_sync(op_create_room("fine", good, 0, people))
+    live = LiveServer(fast_config(), store=store)
+    try:
+        assert live.http.get("/api/rooms/broken").status_code == 404
+        assert live.http.get("/api/rooms/fine").status_code == 200
+    finally:
+        live.stop()
+        store.close()
