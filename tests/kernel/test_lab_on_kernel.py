@@ -81,3 +81,20 @@ def test_workers_give_the_same_tally() -> None:
     one = simulate(preset("house"), "basic", 600, 2, engine="kernel")
     two = simulate(preset("house"), "basic", 600, 2, engine="kernel", workers=2)
     assert one.tally == two.tally
+
+
+@pytest.mark.parametrize("args", [
+    ["--bots", "basic,random,random:decline=0", "--players", "2"],
+    ["--rules", "house", "--bots", "basic,random,basic,random", "--players", "3"],
+    ["--bots", "basic,random,basic,random", "--players", "4", "--set", "teams=2"],
+])
+def test_tournaments_are_the_same_on_both_engines(capsys: pytest.CaptureFixture[str],
+                                                  args: list[str]) -> None:
+    outs = []
+    for engine in ("python", "kernel"):
+        rc, out, _err = run(capsys, "tournament", *args, "--games", "25", "--seed", "8",
+                            "--engine", engine)
+        assert rc == 0
+        outs.append(out)
+    assert "compiled kernel" in outs[1]
+    assert _without_time(outs[0]) == _without_time(outs[1])

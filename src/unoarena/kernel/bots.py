@@ -316,7 +316,8 @@ def play_rounds(st: State, tb: Tables, seeds: I64, games: U32, drivers: U32, dea
                 max_actions: int, ids: I32, buf: I32, seats: I64, scr: I64) -> None:
     """Round ``i`` of a chunk on table 0, its generators seeded beforehand (``games[i]``,
     ``drivers[i]``; :func:`mt.seed_many`), each random bot's from ``seeds[i]`` (words of the
-    game, driver, seat 0, seat 1, ... seeds); results per round in the output rows."""
+    game, driver, seat 0, seat 1, ... seeds); ``kinds[i, s]`` and ``declines[i, s]`` are
+    round ``i``'s bot at seat ``s``; results per round in the output rows."""
     n = tb.p[R_N]
     who = scr[SCR_WHO:SCR_WHO + n]  # every player in their own seat
     for i in range(len(dealers)):
@@ -328,9 +329,9 @@ def play_rounds(st: State, tb: Tables, seeds: I64, games: U32, drivers: U32, dea
         core.deal_seeded(st, tb, 0, dealers[i])
         drv = drivers[i]
         for seat in range(n):
-            if kinds[seat] == BOT_RANDOM:
+            if kinds[i, seat] == BOT_RANDOM:
                 mt.seed_words(own[seat], seeds[i, 4 + 2 * seat], seeds[i, 5 + 2 * seat])
-        play_round(st, tb, 0, who, kinds, declines, drv, own, counts[i], chain_hist,
+        play_round(st, tb, 0, who, kinds[i], declines[i], drv, own, counts[i], chain_hist,
                    max_actions, ids, buf, seats, scr)
         winners[i] = st.s[0, core.F_WINNER]
         for seat in range(n):

@@ -98,13 +98,22 @@ class RoundRunner:
         n = self.rules.players
         m = stop - start
         dealers = np.arange(start, stop, dtype=np.int64) % n
+        kinds = np.tile(self.kinds, (m, 1))
+        declines = np.tile(self.declines, (m, 1))
+        return self.play_seeded(start, self.seeds(start, stop), dealers, kinds, declines)
+
+    def play_seeded(self, start: int, seeds: I64, dealers: I64, kinds: I64,
+                    declines: npt.NDArray[np.float64]) -> Chunk:
+        """Rounds with explicit seeds (rows of :meth:`seeds`' layout), dealers and bots per
+        seat per round (``kinds[i, s]``, ``declines[i, s]``)."""
+        n = self.rules.players
+        m = len(dealers)
         counts = np.zeros((m, kb.NCOUNTS), np.int64)
         hist = np.zeros(kb.MAX_CHAIN_LEN, np.int64)
         winners = np.zeros(m, np.int64)
         points = np.zeros((m, n), np.int64)
         scores = np.zeros((m, n), np.int64)
         drawn_by = np.zeros((m, core.NREASONS), np.int64)
-        seeds = self.seeds(start, stop)
         block = SEED_BLOCK
         games = np.empty((block, mt.MT_WORDS), np.uint32)
         drivers = np.empty((block, mt.MT_WORDS), np.uint32)
@@ -114,7 +123,7 @@ class RoundRunner:
             mt.seed_many(games, seeds[a:b, 0].copy(), seeds[a:b, 1].copy(), work[:, :b - a])
             mt.seed_many(drivers, seeds[a:b, 2].copy(), seeds[a:b, 3].copy(), work[:, :b - a])
             kb.play_rounds(self.st, self.tb, seeds[a:b], games, drivers, dealers[a:b],
-                           self.kinds, self.declines, self.own, counts[a:b], hist,
+                           kinds[a:b], declines[a:b], self.own, counts[a:b], hist,
                            winners[a:b], points[a:b], scores[a:b], drawn_by[a:b],
                            self.max_actions, *self.scratch)
         bad = np.nonzero(counts[:, kb.C_ERROR])[0]

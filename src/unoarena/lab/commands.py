@@ -451,7 +451,7 @@ def _tournament(ns: argparse.Namespace) -> int:
     bar = ProgressBar(sys.stderr, "tournament", _("games"))
     try:
         result = tournament(rules, specs, ns.games, ns.seed, workers=_workers(ns),
-                            cluster=ns.cluster, progress=bar)
+                            cluster=ns.cluster, progress=bar, engine=ns.engine)
     finally:
         bar.close()
     if ns.json:
@@ -498,5 +498,5 @@ def format_tournament(result: TournamentResult, workers: int = 1,
     lines.append("  " + _("rating: openskill Plackett-Luce ordinal μ − 3σ; each round ranks"))
     lines.append("  " + _("the winner first, then the others by the points left in hand"))
     lines.append("  " + _("time") + "  " + _time_text(result.elapsed, n, _("games"), workers,
-                                                      cluster))
+                                                      cluster, result.engine))
     return "\n".join(lines) + "\n"

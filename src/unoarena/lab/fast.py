@@ -88,6 +88,14 @@ def play_matches(rules: RuleSet, specs: Sequence[str], seed: int, start: int, st
         start, stop)
 
 
+@lru_cache(maxsize=16)
+def seated_runner(rules: RuleSet, max_actions: int) -> RoundRunner:
+    """A runner for rounds whose bots are given seat by seat (tournaments)."""
+    from ..kernel.runner import RoundRunner
+
+    return RoundRunner(rules, ["random"] * rules.players, 0, max_actions)
+
+
 def metric_rows(chunk: Chunk) -> np.ndarray:
     """Per round, the values of :data:`~unoarena.lab.stats.METRICS` (points -1 when void)."""
     from ..kernel import bots as kb

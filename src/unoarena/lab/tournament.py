@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 from ..bots import make_bot, split_specs
 from ..driver import DEFAULT_MAX_ACTIONS, play_round
 from ..engine import Game, RuleSet
+from . import fast
 from .common import LabError, derive
 from .parallel import run_chunks
 from .ratings import Rating, finishing_ranks, rate
@@ -49,6 +50,7 @@ class TourJob:
     deals: int
     tables: tuple[tuple[int, ...], ...]  # fixed tables; () = balanced, drawn per deal
     max_actions: int = DEFAULT_MAX_ACTIONS
+    engine: str = "python"  # "kernel" or "python" (see :mod:`unoarena.lab.fast`)
 
     @property
     def players(self) -> int:
@@ -105,6 +107,8 @@ def play_games(job: TourJob, start: int, stop: int) -> list[GameResult]:
     """Play games ``start..stop-1`` of the tournament (the Ray/process task)."""
     rules = RuleSet.from_dict(job.rules)
     p = rules.players
+    if job.engine == "kernel":
+        return _play_games_kernel(job, rules, start, stop)
     out: list[GameResult] = []
     for g in range(start, stop):
         deal, t, rot = job.locate(g)
@@ -118,6 +122,46 @@ def play_games(job: TourJob, start: int, stop: int) -> list[GameResult]:
                   else tuple(outcome.scores))
         out.append(GameResult(deal, t, rot, seats, outcome.winner, tuple(outcome.hand_points),
                               scores, len(game.history)))
+    return out
+
+
+def _play_games_kernel(job: TourJob, rules: RuleSet, start: int,
+                       stop: int) -> list[GameResult]:
+    """:func:`play_games` on the compiled kernel: the same seeds, the same games."""
+    import numpy as np
+
+    from ..kernel.runner import bot_kind
+    from ..kernel.single import split_seed
+    from .fast import seated_runner
+
+    p = rules.players
+    kinds_of = [bot_kind(spec) for spec in job.specs]
+    m = stop - start
+    seeds = np.zeros((m, 4 + 2 * p), np.int64)
+    dealers = np.zeros(m, np.int64)
+    kinds = np.zeros((m, p), np.int64)
+    declines = np.zeros((m, p), np.float64)
+    places = []
+    for row, g in enumerate(range(start, stop)):
+        deal, t, rot = job.locate(g)
+        seats = job.seating(deal, t, rot)
+        places.append((deal, t, rot, seats))
+        seeds[row, 0:2] = split_seed(derive(job.seed, "deal", deal))
+        seeds[row, 2:4] = split_seed(derive(job.seed, "act", deal))
+        for s, who in enumerate(seats):
+            kinds[row, s], declines[row, s] = kinds_of[who]
+            seeds[row, 4 + 2 * s:6 + 2 * s] = split_seed(derive(job.seed, "bot", deal, s))
+        dealers[row] = deal % p
+    chunk = seated_runner(rules, job.max_actions).play_seeded(start, seeds, dealers, kinds,
+                                                              declines)
+    out: list[GameResult] = []
+    for row, (deal, t, rot, seats) in enumerate(places):
+        w = int(chunk.winners[row])
+        sc = [int(x) for x in chunk.scores[row]]
+        scores = tuple(sc[rules.team_of(s)] for s in range(p)) if rules.teams else tuple(sc)
+        out.append(GameResult(deal, t, rot, seats, None if w < 0 else w,
+                              tuple(int(x) for x in chunk.points[row]), scores,
+                              int(chunk.counts[row, 0])))
     return out
 
 
@@ -188,6 +232,7 @@ class TournamentResult:
     standings: list[Standing]
     games: list[GameResult]
     elapsed: float = 0.0
+    engine: str = "python"  # what played the games: "kernel" or "python"
 
     @property
     def players(self) -> int:
@@ -221,6 +266,7 @@ class TournamentResult:
             "standings": [s.to_dict(i + 1) for i, s in enumerate(self.standings)],
             "seat_wins": self.seat_wins(),
             "seat_win_rates": [w / n if n else 0.0 for w in self.seat_wins()],
+            "engine": self.engine,
             "elapsed_s": round(self.elapsed, 3),
         }
 
@@ -228,11 +274,14 @@ class TournamentResult:
 def tournament(rules: RuleSet, bots: Sequence[str] | str, deals: int, seed: int = 0, *,
                workers: int = 1, cluster: str | None = None,
                max_actions: int = DEFAULT_MAX_ACTIONS,
-               progress: Callable[[int, int], None] | None = None) -> TournamentResult:
+               progress: Callable[[int, int], None] | None = None,
+               engine: str = "auto") -> TournamentResult:
     """Play ``deals`` duplicate deals among ``bots`` at tables of ``rules.players`` seats.
 
     Every deal is played ``tables × players`` times (every table, every rotation); the
     standings are sorted by rating ordinal, best first. ``progress(done, total)`` counts games.
+    ``engine``: ``auto`` (the compiled kernel when every bot has a kernel version), ``kernel``
+    or ``python``; the games are the same either way.
     """
     specs = split_specs(bots) if isinstance(bots, str) else [s.strip() for s in bots]
     if not specs:
@@ -241,13 +290,15 @@ def tournament(rules: RuleSet, bots: Sequence[str] | str, deals: int, seed: int 
         make_bot(spec)  # a typo fails before any game is played
     if deals < 1:
         raise LabError(f"a tournament needs 1 or more deals, not {deals}")
+    used = fast.choose_engine(engine, [rules], [specs], False)
     job = TourJob(rules.to_dict(), tuple(specs), seed, deals,
-                  schedule(len(specs), rules.players), max_actions)
+                  schedule(len(specs), rules.players), max_actions, used)
     total = job.games
     report = (lambda done: progress(done, total)) if progress is not None else None
     start = time.perf_counter()
     games = [g for chunk in run_chunks(play_games, job, total, workers=workers,
-                                       cluster=cluster, progress=report) for g in chunk]
+                                       cluster=cluster, progress=report,
+                                       scale=20 if used == "kernel" else 1) for g in chunk]
     names = labels_for(specs)
     p = rules.players
     standings = [Standing(n, s, seat_games=[0] * p, seat_wins=[0] * p)
@@ -270,4 +321,4 @@ def tournament(rules: RuleSet, bots: Sequence[str] | str, deals: int, seed: int 
     order = sorted(range(len(standings)),
                    key=lambda i: (-standings[i].rating.ordinal, -standings[i].win_rate, i))
     return TournamentResult(rules, seed, deals, job.tables, [standings[i] for i in order],
-                            games, time.perf_counter() - start)
+                            games, time.perf_counter() - start, used)
