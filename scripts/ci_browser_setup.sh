@@ -22,6 +22,17 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# fonts for the pages' Chinese text and emoji names, so screenshots show characters, not boxes
+if ! dpkg -s fonts-wqy-microhei fonts-noto-color-emoji >/dev/null 2>&1 \
+    && command -v apt-get >/dev/null 2>&1; then
+  export DEBIAN_FRONTEND=noninteractive
+  sudo_cmd=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then sudo_cmd="sudo"; fi
+  { $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq fonts-wqy-microhei \
+      fonts-noto-color-emoji >/dev/null; } \
+    || echo "ci_browser_setup: no CJK/emoji fonts; screenshots will show boxes" >&2
+fi
+
 if ! "$py" -c "import playwright.sync_api" >/dev/null 2>&1; then
   "$py" -m pip install -q "playwright>=1.44"
 fi
