@@ -8,7 +8,8 @@ plus every preset:
   takes every step);
 * ``--rounds``: rounds played by ``random`` and ``basic`` bots on both engines with the lab's
   seeds, compared round by round on everything the lab reports (winner, actions, turns,
-  cards drawn by reason, penalty chains, hand points, scores).
+  cards drawn by reason, penalty chains, hand points, scores); a round that reaches the
+  driver's guard of :data:`MAX_ACTIONS` must reach it on both (counted as ``unended``).
 
 Prints one JSON object with the counts and every difference found (none is the expected
 result); exit status 1 when a difference was found. ``--workers`` splits the rule sets over
@@ -35,6 +36,9 @@ from unoarena.kernel.runner import RoundRunner
 from unoarena.lab.common import play_indexed_round
 
 BOT_MIXES = ("random", "basic", "random:decline=0.1", "mixed")
+#: The driver's guard per round: a round of random bots under some rule sets can run for very
+#: long (hands of dozens of cards, an empty pile); both engines must stop it at the same point.
+MAX_ACTIONS = 20_000
 
 
 def _specs(rules: RuleSet, mix: str, rng: random.Random) -> list[str]:
@@ -58,15 +62,29 @@ def check_rule_set(args: tuple[dict[str, Any], int, int, int]) -> dict[str, Any]
             break
     mix = rng.choice(BOT_MIXES)
     specs = _specs(rules, mix, rng)
-    chunk = RoundRunner(rules, specs, seed).play(0, rounds)
+    runner = RoundRunner(rules, specs, seed, MAX_ACTIONS)
+    unended = 0
+    kernel_actions = 0
     for i in range(rounds):
-        ref, _game = play_indexed_round(rules, specs, seed, i)
-        by = tuple(sorted((DRAW_REASONS[k], int(v)) for k, v in enumerate(chunk.drawn_by[i])
+        try:
+            chunk = runner.play(i, i + 1)
+        except RuntimeError as e:  # the driver's guard: the reference must stop there too
+            try:
+                play_indexed_round(rules, specs, seed, i, MAX_ACTIONS)
+            except RuntimeError:
+                unended += 1
+                continue
+            diffs.append(f"round {i} of {rules.overrides()} ({rules.preset}) bots {specs} "
+                         f"seed {seed}: the kernel stopped ({e}), the reference ended")
+            break
+        kernel_actions += int(chunk.counts[0, kb.C_ACTIONS])
+        ref, _game = play_indexed_round(rules, specs, seed, i, MAX_ACTIONS)
+        by = tuple(sorted((DRAW_REASONS[k], int(v)) for k, v in enumerate(chunk.drawn_by[0])
                           if v))
-        got = (None if chunk.winners[i] < 0 else int(chunk.winners[i]),
-               int(chunk.counts[i, kb.C_ACTIONS]), int(chunk.counts[i, kb.C_TURNS]), by,
-               tuple(int(x) for x in chunk.points[i]),
-               tuple(int(x) for x in chunk.scores[i]), int(chunk.counts[i, kb.C_CHAINS]))
+        got = (None if chunk.winners[0] < 0 else int(chunk.winners[0]),
+               int(chunk.counts[0, kb.C_ACTIONS]), int(chunk.counts[0, kb.C_TURNS]), by,
+               tuple(int(x) for x in chunk.points[0]),
+               tuple(int(x) for x in chunk.scores[0]), int(chunk.counts[0, kb.C_CHAINS]))
         want = (ref.winner, ref.actions, ref.turns, ref.drawn_by, ref.hand_points, ref.scores,
                 len(ref.chains))
         if got != want:
@@ -74,7 +92,7 @@ def check_rule_set(args: tuple[dict[str, Any], int, int, int]) -> dict[str, Any]
                          f"seed {seed}: kernel {got} reference {want}")
             break
     return {"rounds": rounds, "state_rounds": state_rounds, "state_actions": actions,
-            "kernel_actions": int(chunk.counts[:, kb.C_ACTIONS].sum()), "diffs": diffs}
+            "kernel_actions": kernel_actions, "unended": unended, "diffs": diffs}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,10 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(d, rng.getrandbits(63), per, ns.state_rounds) for d in sets]
     start = time.perf_counter()
     total: dict[str, Any] = {"rule_sets": len(sets), "rounds": 0, "state_rounds": 0,
-                             "state_actions": 0, "kernel_actions": 0, "diffs": []}
+                             "state_actions": 0, "kernel_actions": 0, "unended": 0,
+                             "diffs": []}
     with ProcessPoolExecutor(ns.workers) as pool:
         for k, res in enumerate(pool.map(check_rule_set, jobs, chunksize=4)):
-            for key in ("rounds", "state_rounds", "state_actions", "kernel_actions"):
+            for key in ("rounds", "state_rounds", "state_actions", "kernel_actions", "unended"):
                 total[key] += res[key]
             total["diffs"] += res["diffs"]
             if (k + 1) % 50 == 0:

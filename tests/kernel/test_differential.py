@@ -105,3 +105,11 @@ def test_golden_games_replay_on_the_kernel(path: Path) -> None:
         assert ker.snapshot() == reference_snapshot(ref)
     assert ker.is_over
     assert list(ker.snapshot()["outcome"][3]) == data["outcome"]["scores"]
+
+
+def test_a_deal_with_no_possible_starter_is_dealt_again() -> None:
+    """START-9: Attack, 5 players of 21 cards, seed 35 leaves no number in the pile after the
+    deal; both engines deal again from a fresh deck with the same generator."""
+    rules = preset("attack", players=5, hand_size=21)
+    _n, diff = compare_round(rules, 35, 0, random.Random(0), max_actions=200)
+    assert diff is None, str(diff)

@@ -344,22 +344,35 @@ def deal_seeded(st: State, tb: Tables, t: int, dealer: int) -> None:
         st.drawn_by[t, i] = 0
     size = p[R_DECK]
     pile = st.pile[t]
-    for i in range(size):
-        pile[i] = tb.deck[i]
-    shuffle(st, t, pile, size)
-    m = size
     first = (dealer + 1) % n
-    for _ in range(p[R_HAND]):
-        for i in range(n):
-            m -= 1
-            hand_append(st, t, (first + i) % n, pile[m])
-    s[F_NPILE] = m
-    turn_starter(st, tb, t)
+    while True:
+        for i in range(size):
+            pile[i] = tb.deck[i]
+        shuffle(st, t, pile, size)
+        m = size
+        for _ in range(p[R_HAND]):
+            for i in range(n):
+                m -= 1
+                hand_append(st, t, (first + i) % n, pile[m])
+        s[F_NPILE] = m
+        if turn_starter(st, tb, t):
+            return
+        for i in range(n):  # START-9: no card left may start: a fresh deck, dealt again
+            st.hsize[t, i] = 0
 
 
 @inline
-def turn_starter(st: State, tb: Tables, t: int) -> None:
-    """Turn over the first card and apply START-1..8."""
+def starter_ok(tb: Tables, card: int) -> bool:
+    """May ``card`` stay as the first card (START-5, START-7)?"""
+    if tb.p[R_SNUM] and not (card < NCOLORED and _KRANK[card] <= 9):
+        return False
+    return card != WILD4 or tb.p[R_SW4] == SW4_DEALER
+
+
+@inline
+def turn_starter(st: State, tb: Tables, t: int) -> bool:
+    """Turn over the first card and apply START-1..8; False, with nothing turned, when no
+    card left in the pile may start (START-9)."""
     p = tb.p
     s = st.s[t]
     n = p[R_N]
@@ -368,15 +381,19 @@ def turn_starter(st: State, tb: Tables, t: int) -> None:
     while True:
         s[F_NPILE] -= 1
         card = int(st.pile[t, s[F_NPILE]])
-        if p[R_SNUM] and not (card < NCOLORED and _KRANK[card] <= 9):  # START-7, ATK-10
-            pile_to_bottom(st, t, card)
-            continue
-        if card == WILD4 and p[R_SW4] != SW4_DEALER:  # START-5
-            pile_to_bottom(st, t, card)
-            if p[R_SW4] == SW4_RESHUFFLE:
-                shuffle(st, t, st.pile[t], s[F_NPILE])
-            continue
-        break
+        if starter_ok(tb, card):
+            break
+        pile_to_bottom(st, t, card)  # START-7, ATK-10 and START-5: back to the bottom
+        if not (p[R_SNUM] and not (card < NCOLORED and _KRANK[card] <= 9)) \
+                and p[R_SW4] == SW4_RESHUFFLE:
+            shuffle(st, t, st.pile[t], s[F_NPILE])
+        possible = False
+        for i in range(s[F_NPILE]):
+            if starter_ok(tb, int(st.pile[t, i])):
+                possible = True
+                break
+        if not possible:
+            return False
     st.disc[t, 0] = card
     s[F_NDISC] = 1
     s[F_LAST] = dealer
@@ -390,7 +407,7 @@ def turn_starter(st: State, tb: Tables, t: int) -> None:
         s[F_AFTER_PEN] = 4 if card == WILD4 else 0
         s[F_TURN] = chooser
         s[F_PHASE] = COLOR
-        return
+        return True
     s[F_COLOR] = _KCOLOR[card]
     rank = _KRANK[card]
     if rank == REVERSE:  # START-2
@@ -400,20 +417,21 @@ def turn_starter(st: State, tb: Tables, t: int) -> None:
             else:
                 s[F_DIR] = -1
                 set_turn(st, t, (dealer - 1) % n)
-            return
+            return True
         if n == 2:
             set_turn(st, t, dealer)
         else:
             s[F_DIR] = -1
             set_turn(st, t, dealer)
-        return
+        return True
     if rank == SKIP:  # START-3
         set_turn(st, t, (first + 1) % n)
-        return
+        return True
     if rank == DRAW2 or rank == HIT2:  # START-1, START-8
         start_penalty(st, tb, t, first, 2, P_D2 if rank == DRAW2 else P_H2)
-        return
+        return True
     set_turn(st, t, first)
+    return True
 
 
 @inline
