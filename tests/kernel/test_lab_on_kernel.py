@@ -31,6 +31,11 @@ def _without_time(text: str) -> str:
      "--set", "teams=0", "--set", "target_score=120", "--bots", "random,basic,basic,basic,random"],
     ["--matches", "--compare", "classic:target_score=200", "classic:target_score=300",
      "--bots", "random"],
+    ["--rules", "classic", "--bots", "heuristic"],
+    ["--rules", "house", "--players", "3", "--set", "seven_zero=on",
+     "--bots", "heuristic,random,heuristic:bluff=3"],
+    ["--matches", "--rules", "classic", "--players", "3", "--set", "seat_exchange=1",
+     "--set", "target_score=150", "--bots", "heuristic,basic,heuristic:challenge=2"],
 ])
 def test_both_engines_print_the_same_numbers(capsys: pytest.CaptureFixture[str],
                                              args: list[str]) -> None:
@@ -49,16 +54,19 @@ def test_json_says_which_engine_played(capsys: pytest.CaptureFixture[str]) -> No
     rc, out, _err = run(capsys, "simulate", "--games", "50", "--json")
     assert rc == 0 and json.loads(out)["engine"] == "kernel"
     rc, out, _err = run(capsys, "simulate", "--games", "5", "--bots", "heuristic", "--json")
-    assert rc == 0 and json.loads(out)["engine"] == "python"  # auto: no kernel heuristic yet
+    assert rc == 0 and json.loads(out)["engine"] == "kernel"
+    rc, out, _err = run(capsys, "simulate", "--games", "2", "--players", "2", "--bots",
+                        "heuristic,ismcts:iterations=5", "--json")
+    assert rc == 0 and json.loads(out)["engine"] == "python"  # auto: no kernel ismcts
 
 
 def test_kernel_refusal_names_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
     rc, _out, err = run(capsys, "simulate", "--games", "5", "--bots", "ismcts",
                         "--engine", "kernel")
     assert rc == 2 and "ismcts" in err and "no kernel version" in err
-    rc, _out, err = run(capsys, "simulate", "--games", "2", "--bots", "basic,heuristic",
+    rc, _out, err = run(capsys, "simulate", "--games", "2", "--bots", "heuristic,ismcts",
                         "--players", "2", "--engine", "kernel")
-    assert rc == 2 and "heuristic" in err
+    assert rc == 2 and "ismcts" in err
 
 
 def test_saved_record_of_a_kernel_run_replays(capsys: pytest.CaptureFixture[str],
@@ -87,6 +95,7 @@ def test_workers_give_the_same_tally() -> None:
     ["--bots", "basic,random,random:decline=0", "--players", "2"],
     ["--rules", "house", "--bots", "basic,random,basic,random", "--players", "3"],
     ["--bots", "basic,random,basic,random", "--players", "4", "--set", "teams=2"],
+    ["--bots", "heuristic,basic,heuristic:wild_keep=0.5,random", "--players", "3"],
 ])
 def test_tournaments_are_the_same_on_both_engines(capsys: pytest.CaptureFixture[str],
                                                   args: list[str]) -> None:

@@ -1,12 +1,18 @@
-"""The ``random`` and ``basic`` bots and the sequential driver (DIG-3), compiled.
+"""The ``random``, ``basic`` and ``heuristic`` bots and the sequential driver (DIG-3),
+compiled.
 
-Each bot makes the decision its Python namesake (:mod:`unoarena.bots.simple`) makes from the
-same legal ids and the same generators, drawing the same numbers in the same order: the
-driver's generator for decisions on the seat's turn, the bot's own for its window decisions.
-:func:`play_round` is :func:`unoarena.driver.play_round`: windows are offered from the last
-actor's left, a seat that declined is not asked again until an action other than a catch or
-an UNO call, then the turn seat acts. It also keeps the lab's per-round counts (turns and
-penalty chains, as :class:`unoarena.lab.common.RoundTracker` does).
+Each bot makes the decision its Python namesake (:mod:`unoarena.bots.simple`,
+:mod:`unoarena.bots.heuristic`) makes from the same legal ids and the same generators, drawing
+the same numbers in the same order: the driver's generator for decisions on the seat's turn,
+the bot's own for its window decisions (the heuristic draws none). :func:`play_round` is
+:func:`unoarena.driver.play_round`: windows are offered from the last actor's left, a seat that
+declined is not asked again until an action other than a catch or an UNO call, then the turn
+seat acts; the heuristic seats' card trackers (:mod:`unoarena.kernel.heuristic`) follow every
+step. It also keeps the lab's per-round counts (turns and penalty chains, as
+:class:`unoarena.lab.common.RoundTracker` does).
+
+:func:`act` and :func:`window` are the bots without a tracker (``random``, ``basic``); the
+drivers here call the heuristic's own.
 """
 
 from __future__ import annotations
@@ -16,18 +22,23 @@ import numpy.typing as npt
 
 from ..engine.cards import NCOLORED, NKINDS, WILD4, WILD_ATTACK
 from . import core, mt
+from . import heuristic as kh
 from ._jit import inline, njit
 from .core import State, Tables
-from .tables import POWER_NONE, R_N, V_CATCH, V_COLOR, V_GIVE, V_JUMP, V_PLAY, V_UNO
+from .heuristic import O_DECLINE, Tracker
+from .tables import R_N, V_CATCH, V_COLOR, V_GIVE, V_JUMP, V_PLAY, V_UNO
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 U32 = npt.NDArray[np.uint32]
 F64 = npt.NDArray[np.float64]
 
-BOT_RANDOM, BOT_BASIC = 0, 1
+BOT_RANDOM, BOT_BASIC, BOT_HEURISTIC = 0, 1, 2
 #: Bot names the kernel plays, by code.
-KERNEL_BOTS = ("random", "basic")
+KERNEL_BOTS = ("random", "basic", "heuristic")
+#: The bots that decide from the table alone (:func:`act`, :func:`window`); the heuristic
+#: also needs its card tracker, which only the round and match drivers keep.
+STATELESS_BOTS = ("random", "basic")
 
 _KCOLOR = np.array([k // 15 if k < NCOLORED else -1 for k in range(NKINDS)], dtype=np.int64)
 #: Card kinds that start a draw penalty (EFF-1, EFF-5, ATK-8, ATK-9): what opens a chain.
@@ -36,6 +47,8 @@ _PENALTY_KIND = np.array([(k < NCOLORED and k % 15 in (12, 13)) or k in (WILD4, 
 
 # per-round counts written by play_round: C[t, ...]
 (C_ACTIONS, C_TURNS, C_CHAINS, C_CHAIN, C_ERROR, NCOUNTS) = range(6)
+#: C_ERROR codes: too many actions, no legal action, too long a chain, a tracker out of room
+E_ACTIONS, E_STUCK, E_CHAIN, E_TRACKER = 1, 2, 3, 4
 #: The bots' scratch row: small counters below SCR_WHO (see each function), the seat -> player
 #: map of a round at SCR_WHO (a match keeps its player -> seat map 16 further), two id lists
 #: from SCR_IDS.
@@ -159,17 +172,7 @@ def choose_play(st: State, tb: Tables, t: int, seat: int, ids: I32, m: int, grou
             var[nv] = ids[i]
             nv += 1
     if nv > 1:
-        plain = 0
-        for i in range(nv):
-            if tb.a_power[var[i]] == POWER_NONE:
-                plain += 1
-        if plain:
-            k = 0
-            for i in range(nv):
-                if tb.a_power[var[i]] == POWER_NONE:
-                    var[k] = var[i]
-                    k += 1
-            nv = k
+        nv = core.prefer_plain(tb, var, nv)
         colors = scr[40:48]
         ncol = 0
         for i in range(nv):
@@ -177,12 +180,7 @@ def choose_play(st: State, tb: Tables, t: int, seat: int, ids: I32, m: int, grou
                 ncol = _add_distinct(colors, ncol, tb.a_color[var[i]])
         if ncol > 1:
             best = best_color(st, t, seat, colors, ncol, g, scr)
-            k = 0
-            for i in range(nv):
-                if tb.a_color[var[i]] == best:
-                    var[k] = var[i]
-                    k += 1
-            nv = k
+            nv = core.keep_equal(var, nv, tb.a_color, best)
         seats = scr[48:58]
         nseat = 0
         for i in range(nv):
@@ -190,16 +188,8 @@ def choose_play(st: State, tb: Tables, t: int, seat: int, ids: I32, m: int, grou
                 nseat = _add_distinct(seats, nseat, tb.a_target[var[i]])
         if nseat > 1:
             tgt = weakest(st, t, seats, nseat, g, scr)
-            k = 0
-            for i in range(nv):
-                if tb.a_target[var[i]] == tgt:
-                    var[k] = var[i]
-                    k += 1
-            nv = k
-    for i in range(nv):
-        if tb.a_uno[var[i]]:
-            return int(var[i])
-    return int(var[0])
+            nv = core.keep_equal(var, nv, tb.a_target, tgt)
+    return core.uno_first(tb, var, nv)
 
 
 @inline
@@ -235,23 +225,33 @@ def scratch(n_actions: int, players: int) -> tuple[I32, I32, I64, I64]:
 
 
 @inline
-def play_round(st: State, tb: Tables, t: int, who: I64, kinds: I64, declines: F64,
+def play_round(st: State, tb: Tables, t: int, who: I64, kinds: I64, opts: F64,
                drv: U32, own: U32, counts: I64, chain_hist: I64, max_actions: int, ids: I32,
-               buf: I32, seats: I64, scr: I64) -> None:
+               buf: I32, seats: I64, scr: I64, tr: Tracker) -> None:
     """Play table ``t`` (already dealt) to its end; write the round's counts to ``counts`` and
     add its penalty chains to ``chain_hist``. Seat ``s`` is played by player ``who[s]``, whose
-    bot is ``kinds[p]`` (option ``declines[p]``) with its own generator ``own[p]`` (seeded
-    only for bots that draw from it). ``ids``, ``buf``, ``seats``
-    and ``scr`` are scratch (see :func:`scratch`): nothing here allocates."""
+    bot is ``kinds[p]`` (options ``opts[p]``, see ``heuristic.O_*``) with its own generator
+    ``own[p]`` (seeded only for bots that draw from it) and, for a heuristic, its BluffStats
+    in ``tr.stats[t, p]``. ``ids``, ``buf``, ``seats`` and ``scr`` are scratch (see
+    :func:`scratch`), ``tr`` the heuristic seats' trackers: nothing here allocates."""
     s = st.s[t]
     for i in range(NCOUNTS):
         counts[i] = 0
+    hmask = 0
+    for seat in range(tb.p[R_N]):
+        if kinds[who[seat]] == BOT_HEURISTIC:
+            hmask |= 1 << seat
+    if hmask:
+        kh.begin(tr, st, tb, t, hmask)
+        if tr.tf[t, kh.TF_ERROR]:
+            counts[C_ERROR] = E_TRACKER
+            return
     chain = 1 if s[core.F_PEND] > 0 else 0
     declined = 0
     taken = 0
     while s[core.F_PHASE] != core.OVER:
         if taken >= max_actions:
-            counts[C_ERROR] = 1
+            counts[C_ERROR] = E_ACTIONS
             return
         seat = -1
         aid = -1
@@ -262,7 +262,10 @@ def play_round(st: State, tb: Tables, t: int, who: I64, kinds: I64, declines: F6
                 continue
             m = core.legal(st, tb, t, ws, ids)
             pw = who[ws]
-            choice = window(tb, kinds[pw], declines[pw], ids, m, own[pw])
+            if kinds[pw] == BOT_HEURISTIC:
+                choice = kh.window(st, tb, tr, t, ws, pw, opts[pw], ids, m)
+            else:
+                choice = window(tb, kinds[pw], opts[pw, O_DECLINE], ids, m, own[pw])
             if choice < 0:
                 declined |= 1 << ws
                 continue
@@ -273,10 +276,22 @@ def play_round(st: State, tb: Tables, t: int, who: I64, kinds: I64, declines: F6
             seat = s[core.F_TURN]
             m = core.legal(st, tb, t, seat, ids)
             if m == 0:
-                counts[C_ERROR] = 2
+                counts[C_ERROR] = E_STUCK
                 return
-            aid = act(st, tb, t, seat, kinds[who[seat]], ids, m, drv, scr)
+            pw = who[seat]
+            if kinds[pw] == BOT_HEURISTIC:
+                aid = kh.act(st, tb, tr, t, seat, pw, opts[pw], ids, m)
+            else:
+                aid = act(st, tb, t, seat, kinds[pw], ids, m, drv, scr)
+        if hmask:
+            kh.before(tr, st, t, seat, aid)
+        s[core.F_NLOG] = 0
         core.step(st, tb, t, aid, seat)
+        if hmask:
+            kh.after(tr, st, tb, t)
+            if tr.tf[t, kh.TF_ERROR]:
+                counts[C_ERROR] = E_TRACKER
+                return
         v = tb.a_verb[aid]
         if v != V_CATCH and v != V_UNO:
             declined = 0
@@ -304,20 +319,22 @@ def play_round(st: State, tb: Tables, t: int, who: I64, kinds: I64, declines: F6
 def _chain_done(length: int, counts: I64, chain_hist: I64) -> None:
     counts[C_CHAINS] += 1
     if length >= MAX_CHAIN_LEN:
-        counts[C_ERROR] = 3
+        counts[C_ERROR] = E_CHAIN
         return
     chain_hist[length] += 1
 
 
 @njit
 def play_rounds(st: State, tb: Tables, seeds: I64, games: U32, drivers: U32, dealers: I64,
-                kinds: I64, declines: F64, own: U32, counts: I64, chain_hist: I64,
+                kinds: I64, opts: F64, own: U32, counts: I64, chain_hist: I64,
                 winners: I64, points: I64, scores: I64, drawn_by: I64,
-                max_actions: int, ids: I32, buf: I32, seats: I64, scr: I64) -> None:
+                max_actions: int, ids: I32, buf: I32, seats: I64, scr: I64,
+                tr: Tracker) -> None:
     """Round ``i`` of a chunk on table 0, its generators seeded beforehand (``games[i]``,
     ``drivers[i]``; :func:`mt.seed_many`), each random bot's from ``seeds[i]`` (words of the
-    game, driver, seat 0, seat 1, ... seeds); ``kinds[i, s]`` and ``declines[i, s]`` are
-    round ``i``'s bot at seat ``s``; results per round in the output rows."""
+    game, driver, seat 0, seat 1, ... seeds); ``kinds[i, s]`` and ``opts[i, s]`` are
+    round ``i``'s bot at seat ``s`` (its bot is new: no BluffStats yet); results per round in
+    the output rows."""
     n = tb.p[R_N]
     who = scr[SCR_WHO:SCR_WHO + n]  # every player in their own seat
     for i in range(len(dealers)):
@@ -331,8 +348,10 @@ def play_rounds(st: State, tb: Tables, seeds: I64, games: U32, drivers: U32, dea
         for seat in range(n):
             if kinds[i, seat] == BOT_RANDOM:
                 mt.seed_words(own[seat], seeds[i, 4 + 2 * seat], seeds[i, 5 + 2 * seat])
-        play_round(st, tb, 0, who, kinds[i], declines[i], drv, own, counts[i], chain_hist,
-                   max_actions, ids, buf, seats, scr)
+            for j in range(kh.NST):
+                tr.stats[0, seat, j] = 0
+        play_round(st, tb, 0, who, kinds[i], opts[i], drv, own, counts[i], chain_hist,
+                   max_actions, ids, buf, seats, scr, tr)
         winners[i] = st.s[0, core.F_WINNER]
         for seat in range(n):
             points[i, seat] = st.points[0, seat]

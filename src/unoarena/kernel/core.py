@@ -16,7 +16,7 @@ illegal action's diagnosis and its misplay penalty are the reference engine's jo
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -118,7 +118,7 @@ A_COLOR0 = 6
 (F_TURN, F_PHASE, F_DIR, F_COLOR, F_PEND, F_PKIND, F_RESUME, F_NOCHAL, F_EXPOSED, F_JUMP,
  F_LAST, F_EFFECT, F_ECOLOR, F_EOWNER, F_GIVE_LEFT, F_GIVEN, F_GIVE_TARGET, F_AFTER_COLOR,
  F_AFTER_PEN, F_DRY, F_CLOSING, F_XSKIP, F_WINNER, F_REASON, F_DEALER, F_NPILE, F_NDISC,
- F_NDRAWN, F_NALT, F_NCHAIN, F_NACTIONS, NFIELDS) = range(32)
+ F_NDRAWN, F_NALT, F_NCHAIN, F_NACTIONS, F_NLOG, NFIELDS) = range(33)
 
 #: Why cards were drawn, as the reference's events name it (``draw2``... follow the pending
 #: kinds: ``D_PKIND + kind``).
@@ -128,6 +128,14 @@ DRAW_REASONS = ("turn", "starter", "last_card", "", "draw2", "draw4", "hit2", "a
 (D_TURN, D_STARTER, D_LAST_CARD, D_PKIND, _D2, _D4, _DH2, _DWA, D_GUILTY, D_INNOCENT, D_CAUGHT,
  D_FALSE_CATCH, D_FALSE_UNO, D_TIMEOUT, D_MISPLAY) = range(15)
 NREASONS = len(DRAW_REASONS)
+
+#: The draw log (:func:`note`): what the reference's events say about draws and reshuffles, which
+#: the state itself forgets within a step: who drew how many, on their turn or as a penalty
+#: (one entry per ``draw`` event, or per ``press`` of the launcher), and each reshuffle. Card
+#: trackers (the ``heuristic`` bot) read it after each step; an entry is
+#: ``what + 4 * seat + 64 * count``. ``s[F_NLOG]`` counts entries, also past the capacity.
+LOG_DRAW, LOG_TURN, LOG_RESHUFFLE = 0, 1, 2
+LOG_CAP = 256
 
 MAX_PLAYERS = 10
 MAX_ALT = 12
@@ -159,6 +167,7 @@ class State(NamedTuple):
     drawn_by: I64  # (T, NREASONS) cards drawn this round, by reason
     work: I32  # (T, actions + 8) scratch: the kernel never allocates (no reference counts)
     tmp: I64  # (T, 32) small scratch counters
+    log: I64  # (T, LOG_CAP) the draw log of the current step (see LOG_CAP)
 
 
 class Tables(NamedTuple):
@@ -233,7 +242,8 @@ def new_state(tables: int, players: int, deck_size: int, n_actions: int) -> Stat
         np.zeros((t, MAX_ALT), np.int32), np.zeros((t, MAX_CHAIN, 3), np.int64),
         np.zeros((t, mt.MT_WORDS), np.uint32), np.zeros((t, n), np.int64),
         np.zeros((t, n), np.int64), np.zeros((t, NREASONS), np.int64),
-        np.zeros((t, n_actions + 8), np.int32), np.zeros((t, 32), np.int64))
+        np.zeros((t, n_actions + 8), np.int32), np.zeros((t, 32), np.int64),
+        np.zeros((t, LOG_CAP), np.int64))
 
 
 # =============================================================================================
@@ -276,6 +286,17 @@ def mark(lo: int, hi: int, k: int) -> tuple[int, int, bool]:
     if k < 64:
         return lo | bit, hi, not lo & bit
     return lo, hi | bit, not hi & bit
+
+
+@inline
+def note(st: State, t: int, what: int, seat: int, count: int) -> None:
+    """Add an entry to the draw log (see ``LOG_CAP``); the count runs on past the capacity, so
+    a reader can tell that entries were lost."""
+    s = st.s[t]
+    i = s[F_NLOG]
+    if i < LOG_CAP:
+        st.log[t, i] = what + 4 * seat + 64 * count
+    s[F_NLOG] = i + 1
 
 
 @inline
@@ -452,6 +473,37 @@ def start_penalty(st: State, tb: Tables, t: int, target: int, amount: int, kind:
 # =============================================================================================
 # legal actions
 # =============================================================================================
+@inline
+def keep_equal(ids: Any, m: int, column: Any, value: int) -> int:
+    """Keep, in order, the ids of ``ids[:m]`` whose entry in an action column (``tb.a_color``,
+    ``tb.a_target``...) is ``value``; returns how many (the bots' choice among variants)."""
+    k = 0
+    for i in range(m):
+        if column[ids[i]] == value:
+            ids[k] = ids[i]
+            k += 1
+    return k
+
+
+@inline
+def prefer_plain(tb: Tables, ids: Any, m: int) -> int:
+    """Keep the plays of ``ids[:m]`` that use no edition power, if there are any (the bots play
+    a card plainly unless only its power is offered)."""
+    for i in range(m):
+        if tb.a_power[ids[i]] == POWER_NONE:
+            return keep_equal(ids, m, tb.a_power, POWER_NONE)
+    return m
+
+
+@inline
+def uno_first(tb: Tables, ids: Any, m: int) -> int:
+    """The first UNO-flagged id of ``ids[:m]``, else the first (the bots call UNO)."""
+    for i in range(m):
+        if tb.a_uno[ids[i]]:
+            return int(ids[i])
+    return int(ids[0])
+
+
 @inline
 def legal(st: State, tb: Tables, t: int, seat: int, out: I32) -> int:
     """Write the sorted legal ids of ``seat`` to ``out``; return how many."""
@@ -945,6 +997,7 @@ def refill(st: State, tb: Tables, t: int) -> bool:
     s[F_NDISC] = 1
     shuffle(st, t, pile, nd - 1)
     s[F_NPILE] = nd - 1
+    note(st, t, LOG_RESHUFFLE, 0, 0)
     return True
 
 
@@ -995,7 +1048,9 @@ def press(st: State, tb: Tables, t: int, seat: int, reason: int) -> int:
         refill(st, tb, t)
     k = min(k, s[F_NPILE])
     s[F_DRY] = s[F_DRY] + 1 if k == 0 else 0
-    return take(st, tb, t, seat, k, reason) if k else 0
+    got = take(st, tb, t, seat, k, reason) if k else 0
+    note(st, t, LOG_TURN if reason == D_TURN else LOG_DRAW, seat, got)
+    return got
 
 
 @inline
@@ -1007,7 +1062,7 @@ def penalize(st: State, tb: Tables, t: int, seat: int, amount: int, reason: int)
                 break
             press(st, tb, t, seat, reason)
         return
-    take(st, tb, t, seat, amount, reason)
+    note(st, t, LOG_DRAW, seat, take(st, tb, t, seat, amount, reason))
 
 
 @inline
@@ -1287,6 +1342,8 @@ def draw_action(st: State, tb: Tables, t: int, seat: int) -> None:
                 break
     else:
         got = take(st, tb, t, seat, 1, D_TURN)
+    if not p[R_LAUNCH]:
+        note(st, t, LOG_TURN, seat, got)
     if s[F_PHASE] == OVER:
         return
     drew = got

@@ -3,7 +3,8 @@
 The match's own generator chooses the first dealer (SET-1: high card with redraws among the
 tied, or at random), seeds every round (``getrandbits(63)``) and shuffles seats (HR-SEATS),
 in the reference's order; the scores settle as :func:`unoarena.engine.settle` says
-(MATCH-1..4), and the deal passes as SET-2 says. Bots follow their players across seats.
+(MATCH-1..4), and the deal passes as SET-2 says. Bots follow their players across seats, and
+a heuristic's BluffStats follow its player through the match.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ import numpy.typing as npt
 from ..engine.cards import NCOLORED
 from . import bots as kb
 from . import core, mt
+from . import heuristic as kh
 from ._jit import inline, njit
 from .core import State, Tables
+from .heuristic import Tracker
 from .tables import (
     R_DECK,
     R_FIRST_RANDOM,
@@ -93,13 +96,14 @@ def _shuffle_seats(g: U32, seat_of: I64, perm: I64, n: int) -> None:
 
 @njit
 def play_match(st: State, tb: Tables, mrng: U32, drv: U32, own: U32, kinds: I64,
-               declines: F64, max_actions: int, max_rounds: int, result: I64,
+               opts: F64, max_actions: int, max_rounds: int, result: I64,
                winners: I64, counts: I64, chain_hist: I64, points: I64, scores: I64,
                drawn_by: I64, match_scores: I64, ids: I32, buf: I32, seats: I64,
-               scr: I64) -> None:
-    """Play one match (generators seeded): round ``r``'s results in row ``r`` of the output
-    arrays (``winners`` the seat that went out, -1 void); the match's totals in
-    ``match_scores`` and ``result`` (see ``M_*``)."""
+               scr: I64, tr: Tracker) -> None:
+    """Play one match (generators seeded) with player ``p``'s bot ``kinds[p]`` (options
+    ``opts[p]``): round ``r``'s results in row ``r`` of the output arrays (``winners`` the
+    seat that went out, -1 void); the match's totals in ``match_scores`` and ``result`` (see
+    ``M_*``)."""
     p = tb.p
     n = p[R_N]
     width = p[R_TEAMCOUNT] if p[R_TEAMCOUNT] else n
@@ -111,6 +115,8 @@ def play_match(st: State, tb: Tables, mrng: U32, drv: U32, own: U32, kinds: I64,
         result[i] = 0
     for i in range(n):
         seat_of[i] = i
+        for j in range(kh.NST):
+            tr.stats[0, i, j] = 0
     dealer = first_dealer(tb, mrng, st.disc[0], perm, vals)
     for i in range(width):
         match_scores[i] = 0
@@ -127,8 +133,8 @@ def play_match(st: State, tb: Tables, mrng: U32, drv: U32, own: U32, kinds: I64,
         core.deal_seeded(st, tb, 0, dealer)
         for pl in range(n):
             who[seat_of[pl]] = pl
-        kb.play_round(st, tb, 0, who, kinds, declines, drv, own, counts[rounds], chain_hist,
-                      max_actions, ids, buf, seats, scr)
+        kb.play_round(st, tb, 0, who, kinds, opts, drv, own, counts[rounds], chain_hist,
+                      max_actions, ids, buf, seats, scr, tr)
         if counts[rounds, kb.C_ERROR]:
             result[M_ERROR] = E_ROUND
             result[M_ROUNDS] = rounds + 1

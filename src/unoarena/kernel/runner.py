@@ -19,10 +19,12 @@ from ..bots import parse_spec
 from ..engine import RuleSet
 from . import bots as kb
 from . import core, mt
+from . import heuristic as kh
 from .single import split_seed
 from .tables import compile_rules
 
 I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
 
 
 #: Generators seeded together: enough for the vector units, few enough to stay in cache.
@@ -33,19 +35,36 @@ class KernelRefused(ValueError):
     """The kernel cannot play this request; the message says why (and the Python path can)."""
 
 
-def bot_kind(spec: str) -> tuple[int, float]:
-    """A bot spec as the kernel's bot code and its ``decline`` option; :class:`KernelRefused`
-    for a bot the kernel does not have."""
-    name, options = parse_spec(spec)
+def bot_options(spec: str) -> tuple[int, F64]:
+    """A bot spec as the kernel's bot code and its options (a row indexed by
+    ``heuristic.O_*``); :class:`KernelRefused` for a bot the kernel does not have."""
+    name, _options = parse_spec(spec)
     if name not in kb.KERNEL_BOTS:
         raise KernelRefused(f"bot {name!r} has no kernel version (the kernel plays "
                             f"{', '.join(kb.KERNEL_BOTS)})")
     from ..bots import make_bot  # checks the options exactly as the Python path does
 
     bot = make_bot(spec)
-    decline = float(getattr(bot, "decline", 0.5))
-    _ = options
-    return kb.KERNEL_BOTS.index(name), decline
+    opts = np.zeros(kh.NOPT, np.float64)
+    opts[kh.O_DECLINE] = float(getattr(bot, "decline", 0.5))
+    opts[kh.O_WILD_KEEP] = float(getattr(bot, "wild_keep", 0.0))
+    opts[kh.O_CHALLENGE] = float(getattr(bot, "challenge_scale", 0.0))
+    opts[kh.O_BLUFF] = float(getattr(bot, "bluff_scale", 0.0))
+    return kb.KERNEL_BOTS.index(name), opts
+
+
+def bot_kind(spec: str) -> tuple[int, float]:
+    """A spec of a bot that decides from the table alone (``random``, ``basic``: what
+    :func:`unoarena.kernel.bots.act` and ``window`` play) as its code and ``decline`` option;
+    :class:`KernelRefused` for any other, the heuristic included (its card tracker lives in
+    the round and match runners only)."""
+    kind, opts = bot_options(spec)
+    name = kb.KERNEL_BOTS[kind]
+    if name not in kb.STATELESS_BOTS:
+        raise KernelRefused(f"bot {name!r} keeps a card tracker, which only the kernel's round "
+                            f"and match runners carry; here the kernel plays "
+                            f"{', '.join(kb.STATELESS_BOTS)}")
+    return kind, float(opts[kh.O_DECLINE])
 
 
 @dataclass
@@ -69,15 +88,16 @@ class RoundRunner:
         self.rules = rules
         self.kr = compile_rules(rules)
         self.tb = core.tables_of(self.kr)
-        kinds = [bot_kind(s) for s in specs]
+        kinds = [bot_options(s) for s in specs]
         self.kinds = np.array([k for k, _ in kinds], np.int64)
-        self.declines = np.array([d for _, d in kinds], np.float64)
+        self.opts = np.array([o for _, o in kinds], np.float64).reshape(len(kinds), kh.NOPT)
         self.seed = seed
         self.max_actions = max_actions
         n = rules.players
         self.st = core.new_state(1, n, rules.deck.size, self.kr.n_actions)
         self.scratch = kb.scratch(self.kr.n_actions, n)
         self.own = np.zeros((n, mt.MT_WORDS), np.uint32)
+        self.tracker = kh.new_tracker(1, self.kr)
 
     def seeds(self, start: int, stop: int) -> I64:
         """Each round's seeds as 32-bit words: game, driver, then each seat's bot."""
@@ -99,13 +119,14 @@ class RoundRunner:
         m = stop - start
         dealers = np.arange(start, stop, dtype=np.int64) % n
         kinds = np.tile(self.kinds, (m, 1))
-        declines = np.tile(self.declines, (m, 1))
-        return self.play_seeded(start, self.seeds(start, stop), dealers, kinds, declines)
+        opts = np.tile(self.opts, (m, 1, 1))
+        return self.play_seeded(start, self.seeds(start, stop), dealers, kinds, opts)
 
     def play_seeded(self, start: int, seeds: I64, dealers: I64, kinds: I64,
-                    declines: npt.NDArray[np.float64]) -> Chunk:
+                    opts: F64) -> Chunk:
         """Rounds with explicit seeds (rows of :meth:`seeds`' layout), dealers and bots per
-        seat per round (``kinds[i, s]``, ``declines[i, s]``)."""
+        seat per round (``kinds[i, s]``, options ``opts[i, s]`` as :func:`bot_options`
+        gives them)."""
         n = self.rules.players
         m = len(dealers)
         counts = np.zeros((m, kb.NCOUNTS), np.int64)
@@ -123,19 +144,23 @@ class RoundRunner:
             mt.seed_many(games, seeds[a:b, 0].copy(), seeds[a:b, 1].copy(), work[:, :b - a])
             mt.seed_many(drivers, seeds[a:b, 2].copy(), seeds[a:b, 3].copy(), work[:, :b - a])
             kb.play_rounds(self.st, self.tb, seeds[a:b], games, drivers, dealers[a:b],
-                           kinds[a:b], declines[a:b], self.own, counts[a:b], hist,
+                           kinds[a:b], opts[a:b], self.own, counts[a:b], hist,
                            winners[a:b], points[a:b], scores[a:b], drawn_by[a:b],
-                           self.max_actions, *self.scratch)
+                           self.max_actions, *self.scratch, self.tracker)
         bad = np.nonzero(counts[:, kb.C_ERROR])[0]
         if len(bad):
             i = start + int(bad[0])
-            why = {1: f"did not end within {self.max_actions} actions",
-                   2: "reached a seat with no legal action",
-                   3: f"had a penalty chain of {kb.MAX_CHAIN_LEN} or more"}
             raise RuntimeError(f"round {i} (seed {self.seed}) "
-                               f"{why.get(int(counts[bad[0], kb.C_ERROR]), 'failed')}")
+                               f"{self._why(int(counts[bad[0], kb.C_ERROR]))}")
         width = self.rules.team_count or n
         return Chunk(start, winners, counts, points, scores[:, :width], drawn_by, hist)
+
+    def _why(self, code: int) -> str:
+        """What went wrong in a round, from its ``C_ERROR`` code."""
+        return {kb.E_ACTIONS: f"did not end within {self.max_actions} actions",
+                kb.E_STUCK: "reached a seat with no legal action",
+                kb.E_CHAIN: f"had a penalty chain of {kb.MAX_CHAIN_LEN} or more",
+                kb.E_TRACKER: "outgrew the heuristic's card tracker"}.get(code, "failed")
 
 
 @dataclass
@@ -183,13 +208,14 @@ class MatchRunner(RoundRunner):
                     mt.seed_words(self.own[p], *split_seed(derive(self.seed, "bot", i, p)))
             w, counts, points, scores, drawn_by = self.bufs
             km.play_match(self.st, self.tb, self.mrng, self.drv, self.own, self.kinds,
-                          self.declines, self.max_actions, self.max_rounds, result, w,
-                          counts, hist, points, scores, drawn_by, totals, *self.scratch)
+                          self.opts, self.max_actions, self.max_rounds, result, w,
+                          counts, hist, points, scores, drawn_by, totals, *self.scratch,
+                          self.tracker)
             r = int(result[km.M_ROUNDS])
             if result[km.M_ERROR]:
+                bad = int(counts[r - 1, kb.C_ERROR]) if r else 0
                 why = {km.E_ROUNDS: f"did not end within {self.max_rounds} rounds",
-                       km.E_ROUND: f"has a round that did not end within "
-                                   f"{self.max_actions} actions",
+                       km.E_ROUND: f"has a round that {self._why(bad)}",
                        km.E_CAPACITY: "has more rounds than the kernel's buffer holds"}
                 raise RuntimeError(f"match {i} (seed {self.seed}) "
                                    f"{why.get(int(result[km.M_ERROR]), 'failed')}")

@@ -95,8 +95,8 @@ def _run_options(p: argparse.ArgumentParser) -> None:
                           "pip install 'unoarena[cluster]'"))
     p.add_argument("--engine", choices=("auto", "kernel", "python"), default="auto",
                    help=_("what plays the games: the compiled kernel (needs pip install "
-                          "'unoarena[fast]' and bots it has: random, basic), the Python "
-                          "engine, or auto (the kernel where it can; the default). The "
+                          "'unoarena[fast]' and bots it has: random, basic, heuristic), the "
+                          "Python engine, or auto (the kernel where it can; the default). The "
                           "numbers are the same"))
     p.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     p.add_argument("--plot", metavar="DIR",

@@ -30,14 +30,14 @@ def kernel_refusal(rulesets: Sequence[RuleSet], specs: Sequence[Sequence[str]]) 
 
     if not available():
         return unavailable_reason()
-    from ..kernel.runner import KernelRefused, bot_kind
+    from ..kernel.runner import KernelRefused, bot_options
     from ..kernel.tables import KernelUnsupported, compile_rules
 
     for rules, seat_specs in zip(rulesets, specs, strict=True):
         try:
             compile_rules(rules)
             for spec in seat_specs:
-                bot_kind(spec)
+                bot_options(spec)
         except (KernelRefused, KernelUnsupported) as e:
             return str(e)
     return ""

@@ -130,17 +130,18 @@ def _play_games_kernel(job: TourJob, rules: RuleSet, start: int,
     """:func:`play_games` on the compiled kernel: the same seeds, the same games."""
     import numpy as np
 
-    from ..kernel.runner import bot_kind
+    from ..kernel import heuristic as kh
+    from ..kernel.runner import bot_options
     from ..kernel.single import split_seed
     from .fast import seated_runner
 
     p = rules.players
-    kinds_of = [bot_kind(spec) for spec in job.specs]
+    kinds_of = [bot_options(spec) for spec in job.specs]
     m = stop - start
     seeds = np.zeros((m, 4 + 2 * p), np.int64)
     dealers = np.zeros(m, np.int64)
     kinds = np.zeros((m, p), np.int64)
-    declines = np.zeros((m, p), np.float64)
+    opts = np.zeros((m, p, kh.NOPT), np.float64)
     places = []
     for row, g in enumerate(range(start, stop)):
         deal, t, rot = job.locate(g)
@@ -149,11 +150,11 @@ def _play_games_kernel(job: TourJob, rules: RuleSet, start: int,
         seeds[row, 0:2] = split_seed(derive(job.seed, "deal", deal))
         seeds[row, 2:4] = split_seed(derive(job.seed, "act", deal))
         for s, who in enumerate(seats):
-            kinds[row, s], declines[row, s] = kinds_of[who]
+            kinds[row, s], opts[row, s] = kinds_of[who]
             seeds[row, 4 + 2 * s:6 + 2 * s] = split_seed(derive(job.seed, "bot", deal, s))
         dealers[row] = deal % p
     chunk = seated_runner(rules, job.max_actions).play_seeded(start, seeds, dealers, kinds,
-                                                              declines)
+                                                              opts)
     out: list[GameResult] = []
     for row, (deal, t, rot, seats) in enumerate(places):
         w = int(chunk.winners[row])
