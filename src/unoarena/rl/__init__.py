@@ -8,6 +8,9 @@ use and say what to install when one is missing.
 * :class:`UnoEnv` (Gymnasium, one agent against bots), registered as ``unoarena/Uno-v0``
   when this package is imported: ``gymnasium.make("unoarena/Uno-v0", rules="classic")``, or
   without the import ``gymnasium.make("unoarena.rl:unoarena/Uno-v0", ...)``;
+* :class:`UnoVectorEnv` (a Gymnasium vector env on the compiled kernel: B tables per call,
+  one learning seat each, needs the extra ``fast``), registered as
+  ``unoarena/UnoVector-v0``: ``gymnasium.make_vec("unoarena/UnoVector-v0", num_envs=256)``;
 * :class:`Encoder`, :data:`ENCODING_VERSION` (the observation layout, docs/observations.md).
 """
 
@@ -21,8 +24,10 @@ if TYPE_CHECKING:
     from .encoding import ENCODING_VERSION, Encoder, History
     from .gym_env import UnoEnv
     from .table import Table
+    from .vector_env import UnoVectorEnv
 
 ENV_ID = "unoarena/Uno-v0"
+VECTOR_ENV_ID = "unoarena/UnoVector-v0"
 INSTALL_HINT = "pip install 'unoarena[rl]'"
 
 _LAZY = {
@@ -32,10 +37,11 @@ _LAZY = {
     "History": "encoding",
     "UnoEnv": "gym_env",
     "Table": "table",
+    "UnoVectorEnv": "vector_env",
 }
 
-__all__ = ["ENCODING_VERSION", "ENV_ID", "INSTALL_HINT", "Encoder", "History", "Table",
-           "UnoAECEnv", "UnoEnv", "aec_env", "register"]
+__all__ = ["ENCODING_VERSION", "ENV_ID", "INSTALL_HINT", "VECTOR_ENV_ID", "Encoder", "History",
+           "Table", "UnoAECEnv", "UnoEnv", "UnoVectorEnv", "aec_env", "register"]
 
 
 def _load(module: str) -> Any:
@@ -65,8 +71,8 @@ def aec_env(rules: Any = None, **kwargs: Any) -> UnoAECEnv:
 
 
 def register() -> bool:
-    """Register :data:`ENV_ID` with gymnasium (done on import when gymnasium is installed);
-    False when gymnasium is missing."""
+    """Register :data:`ENV_ID` and :data:`VECTOR_ENV_ID` with gymnasium (done on import when
+    gymnasium is installed); False when gymnasium is missing."""
     try:
         import gymnasium
     except ModuleNotFoundError:
@@ -74,6 +80,9 @@ def register() -> bool:
     if ENV_ID not in gymnasium.registry:
         gymnasium.register(id=ENV_ID, entry_point="unoarena.rl.gym_env:UnoEnv",
                            disable_env_checker=False)
+    if VECTOR_ENV_ID not in gymnasium.registry:  # numba loads when one is made, not here
+        gymnasium.register(id=VECTOR_ENV_ID,
+                           vector_entry_point="unoarena.rl.vector_env:UnoVectorEnv")
     return True
 
 

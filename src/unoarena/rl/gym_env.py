@@ -37,7 +37,7 @@ from ..driver import LazyView, SearchableView
 from ..engine import RuleSet
 from .aec import ILLEGAL, render_text
 from .encoding import ENCODING_VERSION
-from .table import Table, resolve_rules
+from .table import Table, opponent_specs, resolve_rules
 
 ObsDict = dict[str, Any]  # {"observation": float32 array, "action_mask": int8 array}
 
@@ -69,11 +69,7 @@ class UnoEnv(gymnasium.Env[ObsDict, np.int64]):
         self.rules = resolve_rules(rules, preset_name=preset, players=players,
                                    overrides=overrides)
         n = self.rules.players
-        if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat {seat} is not a seat of a {n}-player game (0..{n - 1})")
-        specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
-        if len(specs) != n - 1:
-            raise ValueError(f"{len(specs)} opponent specs for {n - 1} other seats")
+        specs = opponent_specs(n, seat, opponents)
         probes = [make_bot(spec) for spec in specs]  # a bad spec fails here, not at reset
         self.opponents = specs
         self.seat = seat

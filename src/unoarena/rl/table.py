@@ -42,6 +42,18 @@ def resolve_rules(rules: RuleSet | str | None = None, *, preset_name: str | None
     return preset(rules or preset_name or "classic", **extra)
 
 
+def opponent_specs(players: int, seat: int | None, opponents: str | Sequence[str]) -> list[str]:
+    """The bot spec of every seat but the learning one (one spec for all, or one per other
+    seat in seat order), after checking ``seat`` (None: a random seat each episode)."""
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"seat {seat} is not a seat of a {players}-player game "
+                         f"(0..{players - 1})")
+    specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    if len(specs) != players - 1:
+        raise ValueError(f"{len(specs)} opponent specs for {players - 1} other seats")
+    return specs
+
+
 class Table:
     """A match or round driven one actor at a time, with encoded observations and rewards."""
 
