@@ -4,6 +4,7 @@ Ray is not installed (``pip install 'unoarena[cluster]'``)."""
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,6 +33,11 @@ def test_ray_simulation_equals_local(local_ray: None) -> None:
     remote = simulate(rules, "basic,random,basic", 40, seed=6, cluster="local")
     assert ray.is_initialized()  # the lab used the running instance and left it open
     assert remote.tally.summary() == local.tally.summary()
+    if importlib.util.find_spec("numba"):  # the kernel on Ray workers: the Python numbers
+        python = simulate(rules, "basic,random,basic", 40, seed=6, engine="python")
+        kernel = simulate(rules, "basic,random,basic", 40, seed=6, cluster="local",
+                          engine="kernel")
+        assert kernel.tally.summary() == python.tally.summary()
     matches_local = simulate(rules, "basic", 3, seed=6, matches=True)
     matches_remote = simulate(rules, "basic", 3, seed=6, matches=True, cluster="local")
     assert matches_remote.tally.summary() == matches_local.tally.summary()
