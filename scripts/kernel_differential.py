@@ -38,7 +38,9 @@ from unoarena.lab.common import play_indexed_round
 BOT_MIXES = ("random", "basic", "random:decline=0.1", "mixed")
 #: The driver's guard per round: a round of random bots under some rule sets can run for very
 #: long (hands of dozens of cards, an empty pile); both engines must stop it at the same point.
-MAX_ACTIONS = 20_000
+#: Such a round costs the reference engine seconds and proves little more than a shorter one,
+#: so the guard is lower than the lab's (``--max-actions``).
+MAX_ACTIONS = 3_000
 
 
 def _specs(rules: RuleSet, mix: str, rng: random.Random) -> list[str]:
@@ -47,9 +49,9 @@ def _specs(rules: RuleSet, mix: str, rng: random.Random) -> list[str]:
     return [rng.choice(("random", "basic", "random:decline=0.9")) for _ in range(rules.players)]
 
 
-def check_rule_set(args: tuple[dict[str, Any], int, int, int]) -> dict[str, Any]:
+def check_rule_set(args: tuple[dict[str, Any], int, int, int, int]) -> dict[str, Any]:
     """Both parts for one rule set; returns counts and differences."""
-    data, seed, rounds, state_rounds = args
+    data, seed, rounds, state_rounds, max_actions = args
     rules = RuleSet.from_dict(data)
     rng = random.Random(seed)
     diffs: list[str] = []
@@ -62,7 +64,7 @@ def check_rule_set(args: tuple[dict[str, Any], int, int, int]) -> dict[str, Any]
             break
     mix = rng.choice(BOT_MIXES)
     specs = _specs(rules, mix, rng)
-    runner = RoundRunner(rules, specs, seed, MAX_ACTIONS)
+    runner = RoundRunner(rules, specs, seed, max_actions)
     unended = 0
     kernel_actions = 0
     for i in range(rounds):
@@ -70,7 +72,7 @@ def check_rule_set(args: tuple[dict[str, Any], int, int, int]) -> dict[str, Any]
             chunk = runner.play(i, i + 1)
         except RuntimeError as e:  # the driver's guard: the reference must stop there too
             try:
-                play_indexed_round(rules, specs, seed, i, MAX_ACTIONS)
+                play_indexed_round(rules, specs, seed, i, max_actions)
             except RuntimeError:
                 unended += 1
                 continue
@@ -78,7 +80,7 @@ def check_rule_set(args: tuple[dict[str, Any], int, int, int]) -> dict[str, Any]
                          f"seed {seed}: the kernel stopped ({e}), the reference ended")
             break
         kernel_actions += int(chunk.counts[0, kb.C_ACTIONS])
-        ref, _game = play_indexed_round(rules, specs, seed, i, MAX_ACTIONS)
+        ref, _game = play_indexed_round(rules, specs, seed, i, max_actions)
         by = tuple(sorted((DRAW_REASONS[k], int(v)) for k, v in enumerate(chunk.drawn_by[0])
                           if v))
         got = (None if chunk.winners[0] < 0 else int(chunk.winners[0]),
@@ -103,25 +105,28 @@ def main(argv: list[str] | None = None) -> int:
                     help="action-by-action rounds per rule set")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--max-actions", type=int, default=MAX_ACTIONS,
+                    help="the driver's guard per bot round")
     ns = ap.parse_args(argv)
     rng = random.Random(ns.seed)
     sets = [preset(name, players=p).to_dict() for name in PRESETS for p in (2, 4, 7)]
     while len(sets) < ns.rule_sets:
         sets.append(random_rules(rng).to_dict())
     per = max(1, ns.rounds // len(sets))
-    jobs = [(d, rng.getrandbits(63), per, ns.state_rounds) for d in sets]
+    jobs = [(d, rng.getrandbits(63), per, ns.state_rounds, ns.max_actions) for d in sets]
     start = time.perf_counter()
     total: dict[str, Any] = {"rule_sets": len(sets), "rounds": 0, "state_rounds": 0,
                              "state_actions": 0, "kernel_actions": 0, "unended": 0,
                              "diffs": []}
     with ProcessPoolExecutor(ns.workers) as pool:
-        for k, res in enumerate(pool.map(check_rule_set, jobs, chunksize=4)):
+        for k, res in enumerate(pool.map(check_rule_set, jobs, chunksize=1)):
             for key in ("rounds", "state_rounds", "state_actions", "kernel_actions", "unended"):
                 total[key] += res[key]
             total["diffs"] += res["diffs"]
-            if (k + 1) % 50 == 0:
+            if (k + 1) % 10 == 0:
                 print(f"{k + 1}/{len(sets)} rule sets, {total['rounds']:,} rounds, "
-                      f"{len(total['diffs'])} differences", file=sys.stderr, flush=True)
+                      f"{len(total['diffs'])} differences, "
+                      f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     total["elapsed_s"] = round(time.perf_counter() - start, 1)
     print(json.dumps(total))
     return 1 if total["diffs"] else 0
