@@ -11,6 +11,11 @@ Prints one JSON object on stdout (progress on stderr):
   other;
 * ``rlcard``: RLCard's raw two-player ``UnoGame`` loop with random actions (``--no-rlcard``
   skips it; it runs in its own interpreter, see ``vs_rlcard.py``) and the kernel's ratio to it;
+* ``vector_env``: steps a second of the vector environment (``unoarena/UnoVector-v0``,
+  ``--num-envs`` tables, one learning seat each against ``basic`` bots, classic 2p and 4p):
+  ``env`` counts the time in ``step`` alone, ``with_policy`` adds a uniformly random legal
+  choice per table drawn with numpy from the masks; beside it the Python ``unoarena/Uno-v0``
+  on the same rules (one table, the same random choice) and the ratio;
 * ``simulate_million``: the wall time of ``unoarena simulate --players 4 --games 1000000``
   (``--workers 2``), ``--no-million`` skips it.
 
@@ -34,7 +39,7 @@ sys.path.insert(0, str(HERE))
 
 CONFIGS = (("classic", 2), ("classic", 4), ("house", 4), ("attack", 4))
 TARGETS = {"classic_2p_rounds_per_s": 100_000, "simulate_million_s": 30.0,
-           "ratio_to_rlcard_raw": 20.0}
+           "ratio_to_rlcard_raw": 20.0, "vector_env_steps_per_s": 1_000_000}
 
 _COLD = """
 import time
@@ -47,7 +52,13 @@ from unoarena.kernel.single import KernelGame
 g = KernelGame(preset("classic"), 1)
 g.step(g.legal_ids(g.turn)[0], g.turn)
 g.window_seats()
-print(t1 - t0, time.perf_counter() - t1)
+t2 = time.perf_counter()
+import numpy as np
+from unoarena.rl.vector_env import UnoVectorEnv
+env = UnoVectorEnv(4, "classic")
+obs, _ = env.reset(seed=0)
+env.step(obs["action_mask"].argmax(1))
+print(t1 - t0, t2 - t1, time.perf_counter() - t2)
 """
 
 
@@ -61,8 +72,9 @@ def compile_time() -> dict[str, float]:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
         out = subprocess.run([sys.executable, "-c", _COLD], env=env, capture_output=True,
                              text=True, check=True)
-    lab, single = (float(x) for x in out.stdout.split())
-    return {"lab_runner_s": round(lab, 1), "single_table_api_s": round(single, 1)}
+    lab, single, vector = (float(x) for x in out.stdout.split())
+    return {"lab_runner_s": round(lab, 1), "single_table_api_s": round(single, 1),
+            "vector_env_s": round(vector, 1)}
 
 
 def kernel_rate(name: str, players: int, seconds: float) -> dict[str, float]:
@@ -100,6 +112,46 @@ def python_rate(name: str, players: int, seconds: float) -> float:
     return done / (time.perf_counter() - t0)
 
 
+def vector_rate(players: int, num_envs: int, seconds: float) -> dict[str, float]:
+    """Learner steps a second of the vector env: in ``step`` alone, and with a random policy."""
+    import numpy as np
+
+    from unoarena.rl.vector_env import UnoVectorEnv
+
+    env = UnoVectorEnv(num_envs, "classic", players=players, copy=False)
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    env.step((obs["action_mask"] * rng.random(obs["action_mask"].shape)).argmax(1))  # compiled
+    steps, in_env, t0 = 0, 0.0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        mask = obs["action_mask"]
+        actions = (mask * rng.random(mask.shape, dtype=np.float32)).argmax(1)
+        t1 = time.perf_counter()
+        obs, *_ = env.step(actions)
+        in_env += time.perf_counter() - t1
+        steps += num_envs
+    return {"env": steps / in_env, "with_policy": steps / (time.perf_counter() - t0)}
+
+
+def python_env_rate(players: int, seconds: float) -> float:
+    """Steps a second of the Python ``Uno-v0`` with the same random policy."""
+    import numpy as np
+
+    from unoarena.rl.gym_env import UnoEnv
+
+    env = UnoEnv("classic", players=players)
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    steps, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        mask = obs["action_mask"]
+        obs, _r, term, trunc, _ = env.step(int((mask * rng.random(mask.shape)).argmax()))
+        if term or trunc:
+            obs, _ = env.reset()
+        steps += 1
+    return steps / (time.perf_counter() - t0)
+
+
 def simulate_million(workers: int) -> float:
     cmd = [sys.executable, "-m", "unoarena.cli", "simulate", "--players", "4", "--games",
            "1000000", "--seed", "1", "--workers", str(workers), "--json"]
@@ -116,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-million", action="store_true")
     ap.add_argument("--rlcard-python", help="an interpreter with rlcard installed")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--num-envs", type=int, default=1024, help="tables of the vector env")
     ns = ap.parse_args(argv)
     report: dict[str, Any] = {"cpu_count": os.cpu_count(), "targets": TARGETS}
     if not ns.no_compile:
@@ -143,6 +196,16 @@ def main(argv: list[str] | None = None) -> int:
                                     round(ours / raw["games_per_s"], 1)}
         except vs_rlcard.BenchError as e:
             report["rlcard"] = {"error": str(e)}
+    vec = {}
+    for players in (2, 4):
+        log(f"vector env, classic {players}p, {ns.num_envs} tables ...")
+        v = vector_rate(players, ns.num_envs, ns.seconds)
+        py = python_env_rate(players, ns.seconds)
+        vec[f"classic_{players}p"] = {
+            "num_envs": ns.num_envs, "env": round(v["env"]),
+            "with_policy": round(v["with_policy"]), "python_uno_v0": round(py),
+            "ratio_env_to_python": round(v["env"] / py, 1)}
+    report["vector_env_steps_per_s"] = vec
     if not ns.no_million:
         log(f"simulate --players 4 --games 1000000 --workers {ns.workers} ...")
         report["simulate_million_s"] = round(simulate_million(ns.workers), 1)
