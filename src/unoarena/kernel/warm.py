@@ -1,0 +1,124 @@
+"""Compile the whole kernel now, in parallel processes: ``python -m unoarena.kernel.warm``.
+
+The first use of each part of the kernel on a machine compiles it (minutes: LLVM optimises
+each entry point with everything it inlines), and numba caches the result on disk. This
+fills that cache ahead of time, one process per part, so that on a machine with several cores
+the parts compile side by side: the lab's round and match loops, the one-table API the tests
+and tools use, and the vector environment (when Gymnasium is installed). CI runs it in the
+background while it lints and type-checks.
+
+Each part is exercised through its public interface with tiny inputs, so what is compiled
+is exactly what a later call loads (numba compiles per argument types).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+
+
+def _lab() -> None:
+    import numpy as np
+
+    from ..engine import preset
+    from .runner import MatchRunner, RoundRunner, bot_options
+
+    rules = preset("classic", players=3)
+    runner = RoundRunner(rules, ["basic", "heuristic", "random"], 1)
+    runner.play(0, 2)
+    rows = [bot_options(spec) for spec in ("basic", "heuristic", "random")]
+    kinds = np.array([[k for k, _ in rows]], np.int64)
+    opts = np.stack([o for _, o in rows])[None, :, :]
+    runner.play_seeded(0, runner.seeds(0, 1), np.zeros(1, np.int64), kinds, opts)
+    MatchRunner(rules.replace(target_score=50), ["basic", "heuristic", "random"],
+                1).play_matches(0, 1)
+
+
+def _single() -> None:
+    from ..engine import preset
+    from .single import KernelGame
+
+    g = KernelGame(preset("classic"), 1)
+    g.window_seats()
+    g.step(g.legal_ids(g.turn)[0], g.turn)
+    g.snapshot()
+
+
+def _vector() -> None:
+    from ..rl.vector_env import UnoVectorEnv
+
+    env = UnoVectorEnv(2, "classic")
+    obs, _ = env.reset(seed=0)
+    env.step(obs["action_mask"].argmax(1))
+    from ..rl.encoding import Encoder
+    from .observe import encode_seat, layout_of, templates
+
+    enc = Encoder(env.rules)
+    import numpy as np
+
+    ids = np.empty(env.num_actions + 8, np.int32)
+    out = np.zeros(enc.size, np.float32)
+    encode_seat(env._st, env._tb, 0, 0, False, layout_of(enc), templates(enc), ids, out)
+
+
+PARTS: dict[str, Callable[[], None]] = {"lab": _lab, "single": _single, "vector": _vector}
+
+
+def _run(part: str) -> tuple[str, float]:
+    t0 = time.perf_counter()
+    PARTS[part]()
+    return part, time.perf_counter() - t0
+
+
+def available_parts() -> list[str]:
+    """The parts this installation has (the vector env needs Gymnasium)."""
+    parts = ["lab", "single"]
+    if importlib.util.find_spec("gymnasium") is not None:
+        parts.append("vector")
+    return parts
+
+
+def warm(parts: list[str] | None = None, workers: int = 2) -> dict[str, float]:
+    """Compile ``parts`` (default: every available one) in up to ``workers`` processes;
+    returns the seconds each took (a cached part loads in about a second)."""
+    from . import available, unavailable_reason
+
+    if not available():
+        raise ModuleNotFoundError(unavailable_reason(), name="numba")
+    todo = available_parts() if parts is None else parts
+    unknown = [p for p in todo if p not in PARTS]
+    if unknown:
+        raise ValueError(f"unknown kernel part(s) {', '.join(unknown)}: choose from "
+                         f"{', '.join(PARTS)}")
+    if workers < 1:
+        raise ValueError(f"workers must be 1 or more, not {workers}")
+    # the largest first, so that the others fill in beside it
+    todo = sorted(todo, key=list(PARTS).index)
+    if workers == 1 or len(todo) == 1:
+        return dict(_run(p) for p in todo)
+    with ProcessPoolExecutor(min(workers, len(todo))) as pool:
+        return dict(pool.map(_run, todo))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("parts", nargs="*", help=f"parts to compile (default: all of "
+                                             f"{', '.join(PARTS)} that are installed)")
+    ap.add_argument("--workers", type=int, default=2, help="processes compiling at once")
+    ns = ap.parse_args(argv)
+    try:
+        took = warm(ns.parts or None, ns.workers)
+    except (ValueError, ModuleNotFoundError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps({p: round(s, 1) for p, s in took.items()}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
