@@ -107,16 +107,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--max-actions", type=int, default=MAX_ACTIONS,
                     help="the driver's guard per bot round")
+    ap.add_argument("--slice", default=":", metavar="START:STOP",
+                    help="check only these rule sets of the list (to split one run over "
+                         "machines or calls; the list and its seeds do not change)")
     ns = ap.parse_args(argv)
+    try:
+        first, _, last = ns.slice.partition(":")
+        part = slice(int(first) if first else None, int(last) if last else None)
+    except ValueError:
+        ap.error(f"--slice takes START:STOP (numbers, either may be left out), not {ns.slice!r}")
     rng = random.Random(ns.seed)
     sets = [preset(name, players=p).to_dict() for name in PRESETS for p in (2, 4, 7)]
     while len(sets) < ns.rule_sets:
         sets.append(random_rules(rng).to_dict())
     per = max(1, ns.rounds // len(sets))
-    jobs = [(d, rng.getrandbits(63), per, ns.state_rounds, ns.max_actions) for d in sets]
+    jobs = [(d, rng.getrandbits(63), per, ns.state_rounds, ns.max_actions)
+            for d in sets][part]
     start = time.perf_counter()
-    total: dict[str, Any] = {"rule_sets": len(sets), "rounds": 0, "state_rounds": 0,
-                             "state_actions": 0, "kernel_actions": 0, "unended": 0,
+    total: dict[str, Any] = {"rule_sets": len(jobs), "slice": ns.slice, "rounds": 0,
+                             "state_rounds": 0, "state_actions": 0, "kernel_actions": 0,
+                             "unended": 0,
                              "diffs": []}
     with ProcessPoolExecutor(ns.workers) as pool:
         for k, res in enumerate(pool.map(check_rule_set, jobs, chunksize=1)):
@@ -124,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                 total[key] += res[key]
             total["diffs"] += res["diffs"]
             if (k + 1) % 10 == 0:
-                print(f"{k + 1}/{len(sets)} rule sets, {total['rounds']:,} rounds, "
+                print(f"{k + 1}/{len(jobs)} rule sets, {total['rounds']:,} rounds, "
                       f"{len(total['diffs'])} differences, "
                       f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     total["elapsed_s"] = round(time.perf_counter() - start, 1)
