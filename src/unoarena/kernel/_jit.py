@@ -92,6 +92,38 @@ def _prune(root: Path, module: str, days: float = 14.0) -> None:
             pass  # another process uses or removed it: leave it
 
 
+def _plain(t: Any) -> Any:
+    """The type a call's argument is compiled for: a constant's type without its value, an
+    integer as int64 (see :func:`_one_version`)."""
+    types: Any = numba.types  # numba ships no type hints
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer) and t.signed:
+        return types.int64
+    return t
+
+
+def _one_version(dispatcher: Any) -> Any:
+    """Compile one version of a kernel function for all its callers.
+
+    Called from compiled code, numba compiles a function once per distinct argument types, a
+    constant's value included: ``press(st, tb, t, seat, D_TURN)`` and ``press(..., D_DRAW2)``
+    were two versions, ``int32`` and ``int64`` seats two more. The kernel had a dozen versions
+    of its busiest helpers, each optimised on its own; inlined into their callers, where the
+    constants fold just the same, one version does. (A call that only types with its constants
+    falls back to numba's own way.)"""
+    typed = dispatcher.get_call_template
+
+    def get_call_template(args: tuple[Any, ...], kws: dict[str, Any]) -> Any:
+        try:
+            return typed(tuple(_plain(a) for a in args),
+                         {k: _plain(v) for k, v in kws.items()})
+        except numba.core.errors.TypingError:
+            return typed(args, kws)
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
+
+
 def _compile(fn: F, **options: Any) -> F:
     # numba picks a function's cache directory when it is decorated, from its global config:
     # set it for the kernel's functions only, and leave other libraries' caches alone
@@ -99,7 +131,7 @@ def _compile(fn: F, **options: Any) -> F:
     saved = config.CACHE_DIR
     config.CACHE_DIR = cache_dir(fn.__module__.rpartition(".")[2])
     try:
-        return cast(F, numba.njit(**options, **_OPTIONS)(fn))
+        return cast(F, _one_version(numba.njit(**options, **_OPTIONS)(fn)))
     finally:
         config.CACHE_DIR = saved
 

@@ -224,7 +224,7 @@ def scratch(n_actions: int, players: int) -> tuple[I32, I32, I64, I64]:
             np.empty(players, np.int64), np.zeros(SCR_IDS + 2 * (n_actions + 8), np.int64))
 
 
-@inline
+@njit
 def play_round(st: State, tb: Tables, t: int, who: I64, kinds: I64, opts: F64,
                drv: U32, own: U32, counts: I64, chain_hist: I64, max_actions: int, ids: I32,
                buf: I32, seats: I64, scr: I64, tr: Tracker) -> None:

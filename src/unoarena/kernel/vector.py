@@ -133,18 +133,34 @@ def learner_acts(v: Vec, st: State, tb: Tables, t: int, window: int, declined: i
     return _ACT
 
 
-@inline
+@njit
 def play(v: Vec, st: State, tb: Tables, t: int, aid: int, seat: int) -> bool:
     """``seat`` takes ``aid``, and the heuristic seats' trackers read what it did (False if
     a tracker overflowed: the round cannot go on)."""
-    if v.ctl[t, C_HMASK] == 0:
-        core.step(st, tb, t, aid, seat)
-        return True
-    kh.before(v.tr, st, t, seat, aid)
-    st.s[t, core.F_NLOG] = 0
+    tracked = v.ctl[t, C_HMASK] != 0
+    if tracked:
+        kh.before(v.tr, st, t, seat, aid)
+        st.s[t, core.F_NLOG] = 0
     core.step(st, tb, t, aid, seat)
+    if not tracked:
+        return True
     kh.after(v.tr, st, tb, t)
     return bool(v.tr.tf[t, kh.TF_ERROR] == 0)
+
+
+@njit
+def bot_choice(v: Vec, st: State, tb: Tables, t: int, seat: int, window: bool, m: int) -> int:
+    """The bot at ``seat`` chooses among the ``m`` legal ids in ``v.buf``: in a window (-1:
+    it declines) or on its turn."""
+    me = v.ctl[t, C_SEAT]
+    kind = v.kinds[me, seat]
+    if kind == kb.BOT_HEURISTIC:
+        if window:
+            return kh.window(st, tb, v.tr, t, seat, seat, v.opts[me, seat], v.buf, m)
+        return kh.act(st, tb, v.tr, t, seat, seat, v.opts[me, seat], v.buf, m)
+    if window:
+        return kb.window(tb, kind, v.opts[me, seat, kh.O_DECLINE], v.buf, m, v.own[t, seat])
+    return kb.act(st, tb, t, seat, kind, v.buf, m, v.drv[t], v.scr)
 
 
 @njit
@@ -169,11 +185,7 @@ def to_learner(v: Vec, st: State, tb: Tables, t: int) -> int:
             if ws == me:
                 return learner_acts(v, st, tb, t, 1, declined)
             m = core.legal(st, tb, t, ws, v.buf)
-            if v.kinds[me, ws] == kb.BOT_HEURISTIC:
-                choice = kh.window(st, tb, v.tr, t, ws, ws, v.opts[me, ws], v.buf, m)
-            else:
-                choice = kb.window(tb, v.kinds[me, ws], v.opts[me, ws, kh.O_DECLINE], v.buf, m,
-                                   v.own[t, ws])
+            choice = bot_choice(v, st, tb, t, ws, True, m)
             if choice < 0:
                 declined |= 1 << ws
                 continue
@@ -187,10 +199,7 @@ def to_learner(v: Vec, st: State, tb: Tables, t: int) -> int:
             m = core.legal(st, tb, t, actor, v.buf)
             if m == 0:
                 return _STUCK
-            if v.kinds[me, actor] == kb.BOT_HEURISTIC:
-                aid = kh.act(st, tb, v.tr, t, actor, actor, v.opts[me, actor], v.buf, m)
-            else:
-                aid = kb.act(st, tb, t, actor, v.kinds[me, actor], v.buf, m, v.drv[t], v.scr)
+            aid = bot_choice(v, st, tb, t, actor, False, m)
         if not play(v, st, tb, t, aid, actor):
             return _STUCK
         verb = tb.a_verb[aid]
