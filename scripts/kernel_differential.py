@@ -25,7 +25,7 @@ import json
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from unoarena.engine import PRESETS, RuleSet, preset
@@ -129,7 +129,11 @@ def main(argv: list[str] | None = None) -> int:
                              "unended": 0,
                              "diffs": []}
     with ProcessPoolExecutor(ns.workers) as pool:
-        for k, res in enumerate(pool.map(check_rule_set, jobs, chunksize=1)):
+        # as each rule set finishes (a slow one does not hold the others' counts back, so
+        # the progress lines are true totals if the run is cut short)
+        futures = [pool.submit(check_rule_set, job) for job in jobs]
+        for k, done in enumerate(as_completed(futures)):
+            res = done.result()
             for key in ("rounds", "state_rounds", "state_actions", "kernel_actions", "unended"):
                 total[key] += res[key]
             total["diffs"] += res["diffs"]
