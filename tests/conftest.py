@@ -1,4 +1,8 @@
-"""Shared fixtures: every test starts and ends in English, whatever the one before did."""
+"""Shared fixtures: every test starts and ends in English, whatever the one before did.
+
+The tests that run the compiled kernel (directly, or through ``simulate`` and ``tournament``,
+which use it by themselves) run last: on a new machine the kernel compiles for minutes, and CI
+compiles it in the background while the other tests run (``.ci/run``)."""
 
 from __future__ import annotations
 
@@ -7,6 +11,18 @@ from collections.abc import Iterator
 import pytest
 
 from unoarena.i18n import set_language
+
+#: test files that compile the kernel when it is not cached yet
+KERNEL_USERS = ("kernel/", "test_cli.py", "test_cluster.py", "test_sim.py",
+                "test_tournament.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def uses_kernel(item: pytest.Item) -> bool:
+        path = item.path.as_posix()
+        return any(f"/tests/{name}" in path for name in KERNEL_USERS)
+
+    items.sort(key=uses_kernel)  # stable: each group keeps its order
 
 
 @pytest.fixture(autouse=True)
