@@ -16,6 +16,9 @@ result); exit status 1 when a difference was found. ``--workers`` splits the rul
 processes.
 
     python scripts/kernel_differential.py --rule-sets 600 --rounds 1000000 --workers 2
+
+``--slice`` and ``--from-round`` split one run over machines or calls: the list of rule sets,
+their bots and their seeds depend only on ``--seed``, ``--rule-sets`` and ``--rounds``.
 """
 
 from __future__ import annotations
@@ -49,9 +52,9 @@ def _specs(rules: RuleSet, mix: str, rng: random.Random) -> list[str]:
     return [rng.choice(("random", "basic", "random:decline=0.9")) for _ in range(rules.players)]
 
 
-def check_rule_set(args: tuple[dict[str, Any], int, int, int, int]) -> dict[str, Any]:
+def check_rule_set(args: tuple[dict[str, Any], int, int, int, int, int]) -> dict[str, Any]:
     """Both parts for one rule set; returns counts and differences."""
-    data, seed, rounds, state_rounds, max_actions = args
+    data, seed, first, rounds, state_rounds, max_actions = args
     rules = RuleSet.from_dict(data)
     rng = random.Random(seed)
     diffs: list[str] = []
@@ -67,7 +70,7 @@ def check_rule_set(args: tuple[dict[str, Any], int, int, int, int]) -> dict[str,
     runner = RoundRunner(rules, specs, seed, max_actions)
     unended = 0
     kernel_actions = 0
-    for i in range(rounds):
+    for i in range(first, rounds):
         try:
             chunk = runner.play(i, i + 1)
         except RuntimeError as e:  # the driver's guard: the reference must stop there too
@@ -93,7 +96,7 @@ def check_rule_set(args: tuple[dict[str, Any], int, int, int, int]) -> dict[str,
             diffs.append(f"round {i} of {rules.overrides()} ({rules.preset}) bots {specs} "
                          f"seed {seed}: kernel {got} reference {want}")
             break
-    return {"rounds": rounds, "state_rounds": state_rounds, "state_actions": actions,
+    return {"rounds": rounds - first, "state_rounds": state_rounds, "state_actions": actions,
             "kernel_actions": kernel_actions, "unended": unended, "diffs": diffs}
 
 
@@ -110,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--slice", default=":", metavar="START:STOP",
                     help="check only these rule sets of the list (to split one run over "
                          "machines or calls; the list and its seeds do not change)")
+    ap.add_argument("--from-round", type=int, default=0, metavar="K",
+                    help="play only each rule set's bot rounds from K on (to extend an earlier "
+                         "run with more rounds: the same rule sets, bots and seeds)")
     ns = ap.parse_args(argv)
     try:
         first, _, last = ns.slice.partition(":")
@@ -121,12 +127,13 @@ def main(argv: list[str] | None = None) -> int:
     while len(sets) < ns.rule_sets:
         sets.append(random_rules(rng).to_dict())
     per = max(1, ns.rounds // len(sets))
-    jobs = [(d, rng.getrandbits(63), per, ns.state_rounds, ns.max_actions)
+    jobs = [(d, rng.getrandbits(63), min(ns.from_round, per), per, ns.state_rounds,
+             ns.max_actions)
             for d in sets][part]
     start = time.perf_counter()
-    total: dict[str, Any] = {"rule_sets": len(jobs), "slice": ns.slice, "rounds": 0,
-                             "state_rounds": 0, "state_actions": 0, "kernel_actions": 0,
-                             "unended": 0,
+    total: dict[str, Any] = {"rule_sets": len(jobs), "slice": ns.slice,
+                             "from_round": ns.from_round, "rounds": 0, "state_rounds": 0,
+                             "state_actions": 0, "kernel_actions": 0, "unended": 0,
                              "diffs": []}
     with ProcessPoolExecutor(ns.workers) as pool:
         # as each rule set finishes (a slow one does not hold the others' counts back, so
