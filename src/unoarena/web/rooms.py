@@ -338,7 +338,9 @@ class Room:
         public: dict[str, list[str]] = {}
         seats_cache: dict[str, list[dict[str, Any]]] = {}
         all_events = [e for g in groups for e in g[0]] + (start or [])
-        has_private = any("to" in e for e in all_events)
+        # only a seat that some event is addressed to reads lines of its own; every other seat
+        # reads the public narration, made once per language
+        recipients = {e["to"] for e in all_events if "to" in e}
         for conn in targets:
             seat = self.seat_of(conn.player) if conn.player is not None else None
             key = (seat, conn.lang)
@@ -347,14 +349,15 @@ class Room:
                 view = views.get(seat)
                 if view is None:
                     view = views[seat] = self._view(seat)
-                if has_private and seat is not None:
+                if seat is not None and seat in recipients:
                     lines = self._lines(conn.lang, groups, start, seat)
                 else:
                     cached = public.get(conn.lang)
                     if cached is None:
                         cached = public[conn.lang] = self._lines(conn.lang, groups, start, None)
                     lines = cached
-                events = [e for e in all_events if "to" not in e or e["to"] == seat]
+                events = ([e for e in all_events if "to" not in e or e["to"] == seat]
+                          if recipients else all_events)
                 text = texts[key] = dumps(self._state_for(conn, lines, events, view,
                                                           seats_cache))
             conn.push(text)
@@ -589,7 +592,8 @@ class Room:
         self.sent = len(game.events)
         if verb not in _KEEP_DECLINES:
             self.declined.clear()
-        writes = [op_actions(self.id, self.match_no, rows)] if rows else []
+        writes: list[Callable[[Any], None]] = (
+            [op_actions(self.id, self.match_no, rows)] if rows else [])
         round_over = game.is_over
         result: dict[str, Any] | None = None
         if round_over:
