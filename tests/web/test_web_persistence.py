@@ -112,3 +112,68 @@ def test_a_failed_write_leaves_the_table_as_stored(make_server: Any) -> None:
     assert after["seq"] == st["seq"] and after["view"]["hand"] == st["view"]["hand"]
     host.act(st["view"]["legal"][0], seq=st["seq"])
     assert host.wait(lambda m: m["type"] in ("state", "error"))["type"] == "state"
+
+
+def test_a_busy_batch_stores_every_action_in_order_and_a_bad_one_fails_alone(db: Any) -> None:
+    """The writer merges consecutive appends of a batch into one insert: every room's log is
+    still complete and in order, other writes keep their place, and a write the database
+    refuses fails on its own while the rest of its batch commits."""
+    import asyncio
+
+    from sqlalchemy import event
+
+    from unoarena.web.store import (
+        ActionRow,
+        PlayerRow,
+        StoreError,
+        op_actions,
+        op_create_room,
+        op_finish_match,
+        op_start_match,
+    )
+
+    store = db()
+    store.migrate()
+    r1, r2 = (f"{name}{random.getrandbits(32):08x}" for name in ("busy", "calm"))  # shared db
+    people = [PlayerRow(0, "human", "Ann", None, ""), PlayerRow(1, "bot", "Bot", None, "basic")]
+    for rid in (r1, r2):
+        store.write_sync(op_create_room(rid, {}, 0, people))
+        store.write_sync(op_start_match(rid, 1, 7, {}, ["Ann", "Bot"], people))
+    statements: list[str] = []
+    event.listen(store.engine, "before_cursor_execute",
+                 lambda *a: statements.append(str(a[2]).split()[0]))
+
+    def acts(*seqs: int) -> list[ActionRow]:
+        return [ActionRow(0, s, s % 2, "draw", "human") for s in seqs]
+
+    async def batch(ops: list[Any]) -> list[BaseException | None]:
+        futures = [store.write(op) for op in ops]  # queued: no writer thread is running
+        store.write_sync(lambda conn: None)  # drains the queue as one batch
+        return list(await asyncio.gather(*futures, return_exceptions=True))
+
+    done = asyncio.run(batch([op_actions(r1, 1, acts(1, 2)), op_actions(r2, 1, acts(1)),
+                              op_actions(r1, 1, acts(3)),
+                              op_finish_match(r1, 1, [0], [10, 0]),
+                              op_actions(r2, 1, acts(2))]))
+    assert done == [None] * 5
+    assert statements.count("INSERT") == 2  # one for the four appends, one for the last
+    assert statements.count("UPDATE") == 2  # the finished match, in its place
+
+    def logs() -> dict[str, list[int]]:
+        with store.reading() as conn:
+            rows = conn.execute(select(actions.c.room_id, actions.c.seq)
+                                .where(actions.c.room_id.in_((r1, r2)))
+                                .order_by(actions.c.id)).all()
+        out: dict[str, list[int]] = {}
+        for rid, seq in rows:
+            out.setdefault(rid, []).append(seq)
+        return out
+
+    assert logs() == {r1: [1, 2, 3], r2: [1, 2]}
+    # seq 3 of r1 is already stored: that append fails alone, its neighbours commit
+    done = asyncio.run(batch([op_actions(r2, 1, acts(3)), op_actions(r1, 1, acts(3)),
+                              op_actions(r2, 1, acts(4))]))
+    assert done[0] is None and done[2] is None
+    assert isinstance(done[1], StoreError)
+    assert logs() == {r1: [1, 2, 3], r2: [1, 2, 3, 4]}
+    store.close()
