@@ -1,0 +1,56 @@
+"""The served process collects garbage on a clock while clients are connected (see
+``pace_gc``): young collections often, the middle generation every few, the whole heap rarely,
+and nothing while nobody is connected."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from unoarena.web.app import pace_gc
+
+
+@pytest.fixture
+def collections() -> Iterator[list[int]]:
+    """The generation of every collection that runs meanwhile (the collector's own trigger
+    off, so only the pacer's count)."""
+    seen: list[int] = []
+
+    def note(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            seen.append(int(info["generation"]))
+
+    was_on = gc.isenabled()
+    gc.disable()
+    gc.callbacks.append(note)
+    try:
+        yield seen
+    finally:
+        gc.callbacks.remove(note)
+        if was_on:
+            gc.enable()
+
+
+async def _run_for(seconds: float, busy: bool) -> None:
+    task = asyncio.create_task(pace_gc(lambda: busy, every=0.005, middle=3, full=7))
+    await asyncio.sleep(seconds)
+    task.cancel()
+
+
+def test_a_busy_server_collects_young_often_and_older_generations_in_turn(
+        collections: list[int]) -> None:
+    asyncio.run(_run_for(0.4, busy=True))
+    n = len(collections)
+    assert n >= 10, collections  # a clock of 5 ms, allowing for a slow machine
+    # tick k collects the whole heap when 7 divides k, else the middle one when 3 does
+    want = [2 if k % 7 == 0 else 1 if k % 3 == 0 else 0 for k in range(1, n + 1)]
+    assert collections == want
+
+
+def test_an_idle_server_collects_nothing(collections: list[int]) -> None:
+    asyncio.run(_run_for(0.3, busy=False))
+    assert collections == []
