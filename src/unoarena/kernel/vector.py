@@ -119,9 +119,10 @@ def seed_tables(v: Vec, words: I64) -> None:
 
 
 # =============================================================================================
-# one table: separate compiled functions, not inlined, so that each of the game's big pieces
-# (a step, the legal actions, a bot's decision) is compiled once, not once per call site
-# (inlined, the batch functions took over ten minutes to compile)
+# one table. The game's big pieces (a step, the legal actions, a bot's decision) are inlined
+# into :func:`to_learner` at one call site each, the learning seat's action included: inlined
+# at several, the batch functions took over ten minutes to compile; called instead, passing a
+# table's forty arrays to each call cost 40% of a step
 # =============================================================================================
 @inline
 def learner_acts(v: Vec, st: State, tb: Tables, t: int, window: int, declined: int) -> int:
@@ -133,7 +134,7 @@ def learner_acts(v: Vec, st: State, tb: Tables, t: int, window: int, declined: i
     return _ACT
 
 
-@njit
+@inline
 def play(v: Vec, st: State, tb: Tables, t: int, aid: int, seat: int) -> bool:
     """``seat`` takes ``aid``, and the heuristic seats' trackers read what it did (False if
     a tracker overflowed: the round cannot go on)."""
@@ -148,7 +149,7 @@ def play(v: Vec, st: State, tb: Tables, t: int, aid: int, seat: int) -> bool:
     return bool(v.tr.tf[t, kh.TF_ERROR] == 0)
 
 
-@njit
+@inline
 def bot_choice(v: Vec, st: State, tb: Tables, t: int, seat: int, window: bool, m: int) -> int:
     """The bot at ``seat`` chooses among the ``m`` legal ids in ``v.buf``: in a window (-1:
     it declines) or on its turn."""
@@ -164,48 +165,49 @@ def bot_choice(v: Vec, st: State, tb: Tables, t: int, seat: int, window: bool, m
 
 
 @njit
-def to_learner(v: Vec, st: State, tb: Tables, t: int) -> int:
-    """Let the bots act (windows first, in DIG-3 order, then the turn seat) until the
-    learning seat must act (its legal ids in ``v.ids[t]``) or the round is over."""
+def to_learner(v: Vec, st: State, tb: Tables, t: int, first: int) -> int:
+    """The learning seat takes action ``first`` (none if negative), then the bots act
+    (windows first, in DIG-3 order, then the turn seat) until the learning seat must act
+    again (its legal ids in ``v.ids[t]``) or the round is over."""
     s = st.s[t]
     ctl = v.ctl[t]
     me = ctl[C_SEAT]
     declined = ctl[C_DECLINED]
     taken = 0
     while s[core.F_PHASE] != core.OVER:
-        if taken >= v.opt[O_MAX_ACTIONS]:
-            return _STUCK
         actor = -1
-        aid = -1
-        nw = core.window_seats(st, tb, t, v.seats, v.buf2)
-        for w in range(nw):
-            ws = v.seats[w]
-            if (declined >> ws) & 1:
-                continue
-            if ws == me:
-                return learner_acts(v, st, tb, t, 1, declined)
-            m = core.legal(st, tb, t, ws, v.buf)
-            choice = bot_choice(v, st, tb, t, ws, True, m)
-            if choice < 0:
-                declined |= 1 << ws
-                continue
-            actor = ws
-            aid = choice
-            break
-        if actor < 0:
-            actor = s[core.F_TURN]
-            if actor == me:
-                return learner_acts(v, st, tb, t, 0, declined)
-            m = core.legal(st, tb, t, actor, v.buf)
-            if m == 0:
+        aid = first
+        if first >= 0:
+            actor = me
+            first = -1
+        else:
+            if taken >= v.opt[O_MAX_ACTIONS]:
                 return _STUCK
-            aid = bot_choice(v, st, tb, t, actor, False, m)
+            taken += 1
+            nw = core.window_seats(st, tb, t, v.seats, v.buf2)
+            # the seats with a window, then the turn seat: the first that acts
+            for k in range(nw + 1):
+                window = k < nw
+                seat = v.seats[k] if window else s[core.F_TURN]
+                if window and (declined >> seat) & 1:
+                    continue
+                if seat == me:
+                    return learner_acts(v, st, tb, t, 1 if window else 0, declined)
+                m = core.legal(st, tb, t, seat, v.buf)
+                if m == 0 and not window:
+                    return _STUCK
+                choice = bot_choice(v, st, tb, t, seat, window, m)
+                if window and choice < 0:  # a bot lets its window pass
+                    declined |= 1 << seat
+                    continue
+                actor = seat
+                aid = choice
+                break
         if not play(v, st, tb, t, aid, actor):
             return _STUCK
         verb = tb.a_verb[aid]
         if verb != V_CATCH and verb != V_UNO:
             declined = 0
-        taken += 1
     ctl[C_DECLINED] = declined
     ctl[C_NIDS] = 0
     ctl[C_WINDOW] = 0
@@ -241,7 +243,7 @@ def start_episode(v: Vec, st: State, tb: Tables, t: int) -> int:
             kh.begin(v.tr, st, tb, t, hmask)
             if v.tr.tf[t, kh.TF_ERROR]:
                 return _STUCK
-        r = to_learner(v, st, tb, t)
+        r = to_learner(v, st, tb, t, -1)
         if r != _OVER:
             return r
         ctl[C_SKIPPED] += 1
@@ -274,25 +276,14 @@ def write(v: Vec, st: State, tb: Tables, t: int, obs: F32, msk: I8) -> None:
     observe.mask(v.ids[t], m, v.opt[O_DECLINE] if window else -1, msk)
 
 
-@njit
+@inline
 def learner_step(v: Vec, st: State, tb: Tables, t: int, aid: int) -> int:
     """Apply the learning seat's action ``aid`` (or its ``decline``) on table ``t`` and let
     the bots play on: what :func:`to_learner` returns."""
-    ctl = v.ctl[t]
-    me = ctl[C_SEAT]
     if aid == v.opt[O_DECLINE]:
-        ctl[C_DECLINED] |= 1 << me
-        return to_learner(v, st, tb, t)
-    if not play(v, st, tb, t, aid, me):
-        return _STUCK
-    verb = tb.a_verb[aid]
-    if verb != V_CATCH and verb != V_UNO:
-        ctl[C_DECLINED] = 0
-    if st.s[t, core.F_PHASE] == core.OVER:
-        ctl[C_NIDS] = 0
-        ctl[C_WINDOW] = 0
-        return _OVER
-    return to_learner(v, st, tb, t)
+        v.ctl[t, C_DECLINED] |= 1 << v.ctl[t, C_SEAT]
+        return to_learner(v, st, tb, t, -1)
+    return to_learner(v, st, tb, t, aid)
 
 
 @inline
