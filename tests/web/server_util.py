@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import threading
 import time
-from typing import Any
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
@@ -15,6 +18,8 @@ from websockets.sync.client import ClientConnection, connect
 from unoarena.web.app import create_app
 from unoarena.web.rooms import ServerConfig
 from unoarena.web.store import Store, normalize_url
+
+T = TypeVar("T")
 
 
 class LiveServer:
@@ -221,3 +226,10 @@ def pg_reason() -> str | None:
             reason = f"PostgreSQL at {url} is not reachable: {e}"
     _PG_REACHABLE["r"] = reason
     return reason
+
+
+def run_apart(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coro)`` in a thread of its own: a browser test earlier in the session
+    (Playwright's sync API) leaves an event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

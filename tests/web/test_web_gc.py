@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from server_util import run_apart
 
 from unoarena.web.app import pace_gc
 
@@ -43,7 +44,7 @@ async def _run_for(seconds: float, busy: bool) -> None:
 
 def test_a_busy_server_collects_young_often_and_older_generations_in_turn(
         collections: list[int]) -> None:
-    asyncio.run(_run_for(0.4, busy=True))
+    run_apart(_run_for(0.4, busy=True))
     n = len(collections)
     assert n >= 10, collections  # a clock of 5 ms, allowing for a slow machine
     # tick k collects the whole heap when 7 divides k, else the middle one when 3 does
@@ -52,5 +53,5 @@ def test_a_busy_server_collects_young_often_and_older_generations_in_turn(
 
 
 def test_an_idle_server_collects_nothing(collections: list[int]) -> None:
-    asyncio.run(_run_for(0.3, busy=False))
+    run_apart(_run_for(0.3, busy=False))
     assert collections == []

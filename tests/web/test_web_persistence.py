@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from server_util import Client, create_room, host_and_bob, play
+from server_util import Client, create_room, host_and_bob, play, run_apart
 from sqlalchemy import func, select
 
 from unoarena.web.store import actions, matches, rooms
@@ -151,7 +151,7 @@ def test_a_busy_batch_stores_every_action_in_order_and_a_bad_one_fails_alone(db:
         store.write_sync(lambda conn: None)  # drains the queue as one batch
         return list(await asyncio.gather(*futures, return_exceptions=True))
 
-    done = asyncio.run(batch([op_actions(r1, 1, acts(1, 2)), op_actions(r2, 1, acts(1)),
+    done = run_apart(batch([op_actions(r1, 1, acts(1, 2)), op_actions(r2, 1, acts(1)),
                               op_actions(r1, 1, acts(3)),
                               op_finish_match(r1, 1, [0], [10, 0]),
                               op_actions(r2, 1, acts(2))]))
@@ -171,7 +171,7 @@ def test_a_busy_batch_stores_every_action_in_order_and_a_bad_one_fails_alone(db:
 
     assert logs() == {r1: [1, 2, 3], r2: [1, 2]}
     # seq 3 of r1 is already stored: that append fails alone, its neighbours commit
-    done = asyncio.run(batch([op_actions(r2, 1, acts(3)), op_actions(r1, 1, acts(3)),
+    done = run_apart(batch([op_actions(r2, 1, acts(3)), op_actions(r1, 1, acts(3)),
                               op_actions(r2, 1, acts(4))]))
     assert done[0] is None and done[2] is None
     assert isinstance(done[1], StoreError)
