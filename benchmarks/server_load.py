@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import random
@@ -29,6 +28,8 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+from unoarena.web.app import pace_gc, tune_gc
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -163,28 +164,18 @@ def percentile(values: list[float], p: float) -> float:
     return values[k]
 
 
-async def collect_young(stop: asyncio.Event) -> None:
-    """4,000 clients in one process have the server's garbage-collector problem (see
-    ``unoarena.web.app.pace_gc``): their pauses would be counted as the server's latency, so
-    the clients collect their young generations on a clock too."""
-    ticks = 0
-    while not stop.is_set():
-        await asyncio.sleep(0.025)
-        ticks += 1
-        gc.collect(1 if ticks % 10 == 0 else 0)
-
-
 async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> dict[str, Any]:
     stats = Stats()
-    gc.freeze()
-    gc.set_threshold(20_000, 20, 20)
+    # 4,000 clients in one process have the server's garbage-collector problem: collected
+    # the server's way, so that their own pauses are not counted as the server's latency
+    tune_gc()
     load_before = [round(x, 2) for x in os.getloadavg()]
     rng = random.Random(args.seed)
     t0 = time.perf_counter()
     tables = await create_tables(base, args.rooms, args.clients, args.preset)
     setup_s = time.perf_counter() - t0
     stop = asyncio.Event()
-    collector = asyncio.ensure_future(collect_young(stop))
+    collector = asyncio.ensure_future(pace_gc(lambda: True))
     players: list[Player] = []
     for seats in tables:
         for i, (room, token) in enumerate(seats):
@@ -211,6 +202,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     cpu1 = cpu_seconds(server_pid) if server_pid else float("nan")
     own1 = sum(os.times()[:2])
     stop.set()
+    collector.cancel()
     await asyncio.gather(*tasks, collector, return_exceptions=True)
     lat = [x * 1000 for x in stats.latencies]
     return {

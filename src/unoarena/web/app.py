@@ -157,7 +157,7 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         count = await manager.load()
         pacer: asyncio.Task[None] | None = None
         if cfg.tune_gc:
-            _tune_gc()
+            tune_gc()
             pacer = asyncio.create_task(pace_gc(lambda: state["sockets"] > 0))
         log.info("database %s: %d room(s) restored", _safe_url(st.url), count)
         state["store"], state["manager"] = st, manager
@@ -306,11 +306,11 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     # -- the table -----------------------------------------------------------------------
     async def table(websocket: WebSocket) -> None:
         await websocket.accept()
-        state["sockets"] += 1
         lang = normalize(websocket.query_params.get("lang"))
         conn = Conn(lang, cfg)
         pump = asyncio.create_task(_pump(websocket, conn))
         room = None
+        state["sockets"] += 1  # counted down in the finally below, whatever happens
         try:
             room = manager().get(websocket.path_params["room"])
             first = await asyncio.wait_for(_receive(websocket), cfg.hello_timeout)
@@ -443,7 +443,7 @@ async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
         await room.set_seat(player, msg["player"], msg["kind"], msg.get("bot"))
 
 
-def _tune_gc() -> None:
+def tune_gc() -> None:
     """Pauses of the cyclic garbage collector stall every room at once. What exists after
     start-up (modules, restored rooms) lives for good: freeze it out of the collector's scans.
     :func:`pace_gc` collects on a clock; the thresholds are raised so that the collector's own
