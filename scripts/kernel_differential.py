@@ -122,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         part = slice(int(first) if first else None, int(last) if last else None)
     except ValueError:
         ap.error(f"--slice takes START:STOP (numbers, either may be left out), not {ns.slice!r}")
+    if ns.from_round < 0:
+        ap.error(f"--from-round takes a round number, 0 or more, not {ns.from_round}")
     rng = random.Random(ns.seed)
     sets = [preset(name, players=p).to_dict() for name in PRESETS for p in (2, 4, 7)]
     while len(sets) < ns.rule_sets:

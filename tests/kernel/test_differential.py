@@ -113,3 +113,27 @@ def test_a_deal_with_no_possible_starter_is_dealt_again() -> None:
     rules = preset("attack", players=5, hand_size=21)
     _n, diff = compare_round(rules, 35, 0, random.Random(0), max_actions=200)
     assert diff is None, str(diff)
+
+
+def _long_run_script() -> object:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "kernel_differential.py"
+    spec = importlib.util.spec_from_file_location("kernel_differential", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--slice", "a:b"], "--slice takes START:STOP"),
+    (["--from-round", "-3"], "--from-round takes a round number, 0 or more, not -3"),
+])
+def test_the_long_run_refuses_bad_arguments_before_playing(
+        args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    script = _long_run_script()
+    with pytest.raises(SystemExit) as stop:
+        script.main(args)  # type: ignore[attr-defined]
+    assert stop.value.code == 2
+    assert says in capsys.readouterr().err
