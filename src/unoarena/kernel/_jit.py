@@ -108,9 +108,11 @@ def _one_version(dispatcher: Any) -> Any:
     Called from compiled code, numba compiles a function once per distinct argument types, a
     constant's value included: ``press(st, tb, t, seat, D_TURN)`` and ``press(..., D_DRAW2)``
     were two versions, ``int32`` and ``int64`` seats two more. The kernel had a dozen versions
-    of its busiest helpers, each optimised on its own; inlined into their callers, where the
-    constants fold just the same, one version does. (A call that only types with its constants
-    falls back to numba's own way.)"""
+    of its busiest helpers, each optimised on its own, and the vector environment took over 20
+    minutes to compile. One version costs about 9% of the round loop (the constants no longer
+    specialise it; measured side by side), and compiles the vector environment in 2 minutes
+    instead of 5.4. (A call that only types with its constants falls back to numba's own
+    way.)"""
     typed = dispatcher.get_call_template
 
     def get_call_template(args: tuple[Any, ...], kws: dict[str, Any]) -> Any:
