@@ -2,7 +2,14 @@
 
 The tests that run the compiled kernel (directly, or through ``simulate`` and ``tournament``,
 which use it by themselves) run last: on a new machine the kernel compiles for minutes, and CI
-compiles it in the background while the other tests run (``.ci/run``)."""
+compiles it in the background while the other tests run (``.ci/run``).
+
+In parallel (``pytest -n auto``, pytest-xdist) each test file runs whole in one process, and
+the files go in this order to whichever process is free (``--dist loadfile
+--no-loadscope-reorder`` in ``pyproject.toml``): a file's tests may share a module's set-up (a
+live server, a Ray instance). What files share is per process: each server listens on a free
+port, the PostgreSQL tests work in a schema named after their process, temporary directories
+are per process, and numba writes its cache files atomically."""
 
 from __future__ import annotations
 

@@ -258,6 +258,16 @@ def test_progress_bar_only_on_a_terminal() -> None:
     assert text.endswith("\r\033[K")
 
 
+def test_progress_bar_label_can_change_while_it_runs() -> None:
+    shown = io.StringIO()
+    bar = ProgressBar(shown, "train", "iterations", enabled=True)
+    bar(1, 4)
+    bar.label = "train it 2 · win 0.41"
+    bar(4, 4)
+    assert bar.label == "train it 2 · win 0.41"
+    assert "train it 2 · win 0.41 [" in shown.getvalue().split("\r")[-1]
+
+
 def test_missing_optional_packages_say_what_to_install(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: Path) -> None:

@@ -4,14 +4,34 @@ what a rule shows to it alone; never another hand or the draw pile's order."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, get_args
 
 import pytest
 from engine_checks import check_events, check_views, choose
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unoarena.engine import CODES, PRESETS, Game, RuleSet, Setup, preset
+from unoarena.engine import (
+    CODES,
+    PRESETS,
+    Effect,
+    Event,
+    EventKind,
+    Game,
+    GameRecord,
+    GameResult,
+    Match,
+    MatchRecord,
+    MatchResult,
+    Pending,
+    RuleSet,
+    Setup,
+    View,
+    game_record,
+    match_record,
+    preset,
+)
 from unoarena.engine.cards import parse_card
 
 PRESET_NAMES = sorted(PRESETS)
@@ -211,3 +231,49 @@ def test_draw_pile_order_never_in_a_view(name: str, players: int, seed: int, mix
         assert a.view(s) == b.view(s), f"seat {s}"
     check_views(a)
     check_views(b)
+
+
+def _keys_fit(d: Mapping[str, object], td: Any, what: str) -> None:
+    """``d`` has every key ``td`` requires and no key it does not declare."""
+    assert td.__required_keys__ <= d.keys(), f"{what} lacks {td.__required_keys__ - d.keys()}"
+    assert d.keys() <= td.__annotations__.keys(), \
+        f"{what} has undeclared keys {d.keys() - td.__annotations__.keys()}"
+
+
+@pytest.mark.parametrize("rules", [
+    *(preset(n, players=3) for n in PRESET_NAMES),
+    preset("house", players=3, wild_powers=True, seven_zero=True),
+    preset("classic", players=4, teams=2),
+], ids=lambda r: f"{r.preset}-{r.players}")
+def test_views_events_and_records_match_their_types(rules: RuleSet) -> None:
+    """What the engine hands out is what ``View``, ``Event`` and the record types declare, so
+    code written against those types reads every key that is there."""
+    kinds = set(get_args(EventKind))
+    for seed in range(6):
+        m = Match(rules, seed)
+        for e in m.dealer_events:
+            assert e["t"] in kinds
+        g = m.game
+        rng = random.Random(seed)
+        for _ in range(400):
+            if g.is_over:
+                break
+            for s in range(g.players):
+                v = g.view(s, history=True)
+                _keys_fit(v, View, "a view")
+                if v["pending"] is not None:
+                    _keys_fit(v["pending"], Pending, "a pending penalty")
+                if v["effect"] is not None:
+                    _keys_fit(v["effect"], Effect, "an effect")
+            seat, aid = choose(g, rng)
+            g.apply(aid, seat)
+        for e in g.events:
+            assert e["t"] in kinds, f"event kind {e['t']!r} is not an EventKind"
+            _keys_fit(e, Event, f"a {e['t']} event")
+        rec = game_record(g)
+        _keys_fit(rec, GameRecord, "a game record")
+        if "result" in rec:
+            _keys_fit(rec["result"], GameResult, "a game result")
+        mrec = match_record(m)
+        _keys_fit(mrec, MatchRecord, "a match record")
+        _keys_fit(mrec["result"], MatchResult, "a match result")

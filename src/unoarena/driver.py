@@ -5,7 +5,8 @@ late, jump in) is offered to the eligible seats in :meth:`Game.window_seats` ord
 from the last actor's left. Each seat acts or declines. After any action the windows are looked
 at afresh (a jump-in moves the game on, a catch closes the catch window); a seat that declined
 is not asked again until the game moves on past a catch or UNO call. A window that everyone
-declines costs nothing. Then the turn seat acts.
+declines costs nothing. Then the turn seat acts. :class:`unoarena.engine.turns.Turns` keeps
+that order, for this driver as for the tables people play at and the learning environments.
 
 Bots get a lazy view: the seat's :meth:`Game.view` is built only if the bot reads it, so bots
 that decide from the legal actions alone cost the driver nothing extra. A bot class with
@@ -23,7 +24,8 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from .bots import Bot
-from .engine import Action, Game, Match, Outcome
+from .engine import Action, Game, Match, Outcome, View
+from .engine.turns import Turns
 
 #: The most actions a round may take before the driver gives up on it (a guard against an
 #: engine or bot that never ends a round, not a rule).
@@ -33,9 +35,6 @@ DEFAULT_MAX_ROUNDS = 10_000
 
 #: Called after every applied action with the game, the seat that acted and the action.
 Observer = Callable[[Game, int, Action], None]
-
-_KEEP_DECLINES = frozenset({"catch", "uno"})  # actions after which a refusal still stands
-
 
 class BotError(RuntimeError):
     """A bot returned something that is not one of the legal actions it was offered."""
@@ -51,9 +50,9 @@ class LazyView(Mapping[str, Any]):
         self._game: Game | None = game
         self._seat = seat
         self._history = history
-        self._data: dict[str, Any] | None = None
+        self._data: View | None = None
 
-    def _load(self) -> dict[str, Any]:
+    def _load(self) -> View:
         if self._data is None:
             if self._game is None:
                 raise RuntimeError("a view is valid only during the call that received it; "
@@ -62,6 +61,8 @@ class LazyView(Mapping[str, Any]):
         return self._data
 
     def close(self) -> None:
+        """End the view: the driver calls this when the bot's call returns, so a later
+        read raises instead of showing a newer state."""
         self._game = None
 
     def _live(self) -> Game:
@@ -70,7 +71,8 @@ class LazyView(Mapping[str, Any]):
         return self._game
 
     def __getitem__(self, key: str) -> Any:
-        return self._load()[key]
+        view: Mapping[str, Any] = self._load()  # any key a bot asks for, as a mapping would
+        return view[key]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._load())
@@ -88,6 +90,8 @@ class SearchableView(LazyView):
     def determinize(self, rng: random.Random, *,
                     known: Mapping[int, Sequence[int]] | None = None,
                     excluded: Mapping[int, Collection[int]] | None = None) -> Game:
+        """A copy of the round for search with everything this seat cannot see
+        re-dealt (:meth:`Game.determinize` for the view's seat); only during the bot's call."""
         return self._live().determinize(self._seat, rng, known=known, excluded=excluded)
 
 
@@ -117,40 +121,23 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random, *,
         SearchableView if getattr(bot, "wants_determinize", False) else LazyView for bot in bots]
     space = game.space
     actions, index = space.actions, space.index
+    turns = Turns()
     taken = 0
-    declined: set[int] = set()
-
-    def apply(seat: int, ids: list[int], choice: Action) -> None:
-        aid = index.get(choice)
-        if aid is None or aid not in ids:
-            legal = ", ".join(str(actions[i]) for i in ids)
-            raise BotError(f"bot {bots[seat].name!r} at seat {seat} chose {str(choice)!r}, "
-                           f"which is not legal now {_where(game)}; legal: {legal}")
-        game.step(aid, seat)
-        if choice.verb not in _KEEP_DECLINES:
-            declined.clear()
-        if observer is not None:
-            observer(game, seat, choice)
-
     while not game.is_over:
         if taken >= max_actions:
             raise RuntimeError(f"the round did not end within {max_actions} actions "
                                f"{_where(game)}; raise max_actions if that is expected")
-        acted = False
-        for seat in game.window_seats():
-            if seat in declined:
-                continue
+        seat = turns.next_window(game)
+        choice: Action | None
+        if seat >= 0:  # an open window: the seat acts in it or declines
             ids = game.legal_ids(seat)
             view = view_of[seat](game, seat, history[seat])
             choice = bots[seat].window(view, [actions[i] for i in ids])
             view.close()
             if choice is None:
-                declined.add(seat)
+                turns.decline(game, seat)
                 continue
-            apply(seat, ids, choice)
-            acted = True
-            break  # windows change after any action: look again from the start
-        if not acted:
+        else:
             seat = game.turn
             ids = game.legal_ids(seat)
             if not ids:
@@ -159,7 +146,15 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random, *,
             view = view_of[seat](game, seat, history[seat])
             choice = bots[seat].act(view, [actions[i] for i in ids], rng)
             view.close()
-            apply(seat, ids, choice)
+        aid = index.get(choice)
+        if aid is None or aid not in ids:
+            legal = ", ".join(str(actions[i]) for i in ids)
+            raise BotError(f"bot {bots[seat].name!r} at seat {seat} chose {str(choice)!r}, "
+                           f"which is not legal now {_where(game)}; legal: {legal}")
+        game.step(aid, seat)
+        turns.moved(game)
+        if observer is not None:
+            observer(game, seat, choice)
         taken += 1
     outcome = game.outcome
     assert outcome is not None

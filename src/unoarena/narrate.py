@@ -15,6 +15,9 @@ from typing import Any
 from .i18n import N_, _, ngettext
 from .rules_text import card_text, color_text
 
+#: What the narrator reads: the engine's events (:class:`unoarena.engine.Event`) and the
+#: narration-only ones made from them (``presses``: several launcher presses merged;
+#: ``first_turn``: who opens a round), which carry keys and kinds the engine never emits.
 Event = Mapping[str, Any]
 
 #: Positions around a table, clockwise from the bottom of the screen, by player count.
@@ -77,10 +80,13 @@ def cards_phrase(codes: Sequence[str]) -> str:
 
 
 def direction_text(direction: str) -> str:
+    """The direction of play (``cw`` or ``ccw``) in words, translated."""
     return _("clockwise") if direction == "cw" else _("counter-clockwise")
 
 
 def why_text(reason: str) -> str:
+    """A draw's reason code (``draw2``, ``uno_caught``...) as the words a player reads; an unknown
+    code is shown as it is."""
     return _(_WHY[reason]) if reason in _WHY else reason
 
 
@@ -91,11 +97,14 @@ class Narrator:
         self.names = [display_name(n) for n in names]
 
     def name(self, seat: Any) -> str:
+        """The display name of ``seat``; anything that is not a seat of the round is shown as text,
+        so a bad event still narrates."""
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return self.names[seat]
         return str(seat)
 
     def names_of(self, seats: Sequence[int]) -> str:
+        """Several seats' names as one translated list."""
         return _(", ").join(self.name(s) for s in seats)
 
     # -- one action ------------------------------------------------------------------------

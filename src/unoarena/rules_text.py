@@ -8,7 +8,7 @@ look up the exact rule and a test can check that no key goes unexplained.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from .engine import CODES, COLOR_CODES, KEYS, PRESETS, ConfigError, RuleSet, preset
@@ -50,22 +50,12 @@ def card_text(code: str) -> str:
     return _("{color} {rank}").format(color=color_text(code[0]), rank=rank_text(code[1:]))
 
 
-def cards_text(codes: Sequence[str], sep: str = " + ") -> str:
-    """Several cards: ``["R7", "R7"]`` -> ``"red 7 + red 7"`` (a play; ``sep=", "`` for a
-    list of cards that are not played together)."""
-    return sep.join(card_text(c) for c in codes)
-
-
 def _count(rules: RuleSet, code: str) -> int:
     return rules.deck.counts[_KIND[code]]
 
 
 def _has(rules: RuleSet, code: str) -> bool:
     return _count(rules, code) > 0
-
-
-def _onoff(value: bool) -> str:
-    return _("on") if value else _("off")
 
 
 def value_text(value: Any) -> str:
@@ -598,6 +588,8 @@ def explain(rules: RuleSet) -> list[tuple[str, str, str]]:
 
 
 def preset_summary(name: str) -> str:
+    """One translated line saying what preset ``name`` plays (its rule book and deck); a preset
+    without a summary names its edition."""
     text = PRESET_SUMMARIES.get(name)
     if text is None:
         return _("edition {edition}").format(edition=PRESETS[name].edition)

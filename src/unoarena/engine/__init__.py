@@ -19,10 +19,17 @@ from .cards import (
     parse_color,
 )
 from .errors import ERROR_CODES, ConfigError, IllegalAction
-from .game import PHASES, Game, Outcome, Setup, action_space
+from .events import Event, EventKind
+from .game import PHASES, Game, Outcome, Setup, Termination, action_space
 from .match import Match, RoundResult, first_dealer, settle
 from .record import (
+    GameRecord,
+    GameResult,
+    MatchRecord,
+    MatchResult,
+    Record,
     RecordError,
+    SetupDict,
     game_record,
     iter_game,
     match_record,
@@ -30,6 +37,7 @@ from .record import (
     replay_match,
 )
 from .rules import ALIASES, KEYS, PRESETS, RuleSet, parse_overrides, preset
+from .view_types import Effect, Pending, View
 
 __all__ = [
     "ALIASES",
@@ -45,14 +53,26 @@ __all__ = [
     "ActionSpace",
     "ConfigError",
     "Edition",
+    "Effect",
+    "Event",
+    "EventKind",
     "Game",
+    "GameRecord",
+    "GameResult",
     "IllegalAction",
     "Match",
+    "MatchRecord",
+    "MatchResult",
     "Outcome",
+    "Pending",
+    "Record",
     "RecordError",
     "RoundResult",
     "RuleSet",
     "Setup",
+    "SetupDict",
+    "Termination",
+    "View",
     "action_space",
     "card_code",
     "card_name",

@@ -129,10 +129,12 @@ class Action:
             raise IllegalAction("bad_action", f"{text.strip()!r}: {e}") from None
 
     def without_uno(self) -> Action:
+        """The same action with its UNO declaration flag (UNO-4) cleared."""
         return Action(self.verb, self.cards, self.color, self.target, self.power, False,
                       self.give)
 
     def with_uno(self) -> Action:
+        """The same action declaring UNO as it is played (UNO-4)."""
         return Action(self.verb, self.cards, self.color, self.target, self.power, True, self.give)
 
 
@@ -293,9 +295,3 @@ def _partitions_cached(nums: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ..
 
 def _partitions(nums: list[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
     return _partitions_cached(tuple(nums))
-
-
-def describe_space(space: ActionSpace) -> list[tuple[int, str]]:
-    """Every action id with its string, for docs and debugging."""
-    return [(i, str(a)) for i, a in enumerate(space.actions)]
-

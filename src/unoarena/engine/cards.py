@@ -137,6 +137,8 @@ def parse_color(text: str) -> int:
 
 
 def card_code(k: int) -> str:
+    """The short code of card kind ``k`` (``R7``, ``W4``): the form every record, log and message
+    uses (CARD-4)."""
     return CODES[k]
 
 
@@ -148,6 +150,7 @@ def card_name(k: int) -> str:
 
 
 def codes(cards: Iterable[int]) -> list[str]:
+    """The codes of several card kinds, in the order given."""
     return [CODES[k] for k in cards]
 
 
@@ -163,6 +166,7 @@ class Edition:
 
     @property
     def size(self) -> int:
+        """How many cards the whole deck holds (108 for classic)."""
         return sum(self.counts)
 
     @cached_property
@@ -175,7 +179,16 @@ class Edition:
         return list(self.cards)
 
     def has(self, kind: int) -> bool:
+        """Whether this deck holds any copy of card ``kind``."""
         return self.counts[kind] > 0
+
+    def __copy__(self) -> Edition:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Edition:
+        """Immutable, so a copy is the edition itself (the compiled build cannot rebuild a
+        frozen instance field by field, as ``copy`` otherwise would)."""
+        return self
 
 
 def _counts(colors: Iterable[int], per_rank: dict[int, int],
@@ -207,6 +220,7 @@ EDITIONS: dict[str, Edition] = {
 
 
 def edition(name: str) -> Edition:
+    """The edition called ``name``; :class:`ConfigError` lists the known ones otherwise."""
     try:
         return EDITIONS[name]
     except KeyError:

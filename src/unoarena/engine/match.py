@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
 from .cards import CODES, IS_NUMBER, KRANK
+from .events import Event
 from .game import Game, Outcome
 from .rules import RuleSet
 
@@ -41,13 +41,13 @@ def settle(rules: RuleSet, scores_before: list[int], outcome: Outcome,
     return scores, over, winners
 
 
-def first_dealer(rules: RuleSet, rng: random.Random) -> tuple[int, list[dict[str, Any]]]:
+def first_dealer(rules: RuleSet, rng: random.Random) -> tuple[int, list[Event]]:
     """SET-1: each player draws a card; the highest number deals; ties draw again."""
     n = rules.players
     if rules.first_dealer == "random":
         d = int(rng.random() * n)
         return d, [{"t": "dealer", "seat": d, "how": "random"}]
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     contenders = list(range(n))
     while True:
         deck = rules.deck.deck()
@@ -64,6 +64,9 @@ def first_dealer(rules: RuleSet, rng: random.Random) -> tuple[int, list[dict[str
 
 @dataclass
 class RoundResult:
+    """One finished round of a match: who dealt, the round's seed, the seating, its outcome (scores
+    per seat) and the ``(seat, action id)`` moves that replay it."""
+
     dealer: int
     seed: int
     seats: list[int]  # seats[player] = the seat that player had this round (HR-SEATS)
@@ -91,6 +94,7 @@ class Match:
 
     @property
     def rounds_played(self) -> int:
+        """How many rounds have been scored so far."""
         return len(self.results)
 
     def _new_game(self) -> Game:
@@ -107,6 +111,7 @@ class Match:
         return by_seat
 
     def player_at(self, seat: int) -> int:
+        """The player sitting at ``seat`` this round (the inverse of ``seat_of``)."""
         return self.seat_of.index(seat)
 
     def finish_round(self) -> RoundResult:

@@ -3,11 +3,11 @@ state exactly (DIG-1). The record is the canonical form of a game: replay files,
 golden tests and rejoining a web game all use it.
 """
 
-from __future__ import annotations
-
+# annotations stay evaluated (no __future__ import): the TypedDicts' NotRequired and
+# Required marks are read from them at run time (test_views checks the engine against them)
 import json
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, Final, Literal, NotRequired, Required, TypedDict
 
 from .actions import Action
 from .cards import CODES, COLOR_CODES, parse_card, parse_color
@@ -16,9 +16,77 @@ from .game import MAX_ACTION_TEXT, Game, Setup
 from .match import Match
 from .rules import RuleSet
 
-GAME_FORMAT = "unoarena.game"
-MATCH_FORMAT = "unoarena.match"
+GAME_FORMAT: Final = "unoarena.game"
+MATCH_FORMAT: Final = "unoarena.match"
 VERSION = 1
+
+
+#: A ``[seat, "action text"]`` pair, as records store each move.
+Move = list[int | str]
+
+
+class SetupDict(TypedDict, total=False):
+    """A scenario table (SCN-*) as card codes; keys left at their defaults are omitted."""
+
+    hands: Required[dict[str, list[str]]]
+    starter: str
+    discard: list[str]
+    color: str
+    draw_pile: list[str]
+    turn: int
+    direction: Literal["ccw"]
+
+
+class GameResult(TypedDict):
+    """How a finished round ended: ``points`` and ``scores`` are the round's, ``totals``
+    each seat's match score after it."""
+
+    winner: int | None
+    reason: str
+    points: list[int]
+    scores: list[int]
+    totals: list[int]
+
+
+class MatchResult(TypedDict):
+    """A match's standing after its finished rounds."""
+
+    rounds: int
+    scores: list[int]
+    over: bool
+    winners: list[int]
+
+
+class GameRecord(TypedDict):
+    """A round's record (``unoarena.game``): what :func:`replay_game` rebuilds it from."""
+
+    format: Literal["unoarena.game"]
+    version: int
+    rules: dict[str, Any]
+    seed: int
+    dealer: int
+    scores: list[int]
+    actions: list[Move]
+    setup: NotRequired[SetupDict]
+    result: NotRequired[GameResult]
+    #: free-form notes from the caller (names, dates); never read by replay
+    meta: NotRequired[dict[str, Any]]
+
+
+class MatchRecord(TypedDict):
+    """A match's record (``unoarena.match``): each round's moves, the last maybe unfinished."""
+
+    format: Literal["unoarena.match"]
+    version: int
+    rules: dict[str, Any]
+    seed: int
+    rounds: list[list[Move]]
+    result: MatchResult
+    meta: NotRequired[dict[str, Any]]
+
+
+#: Either kind of record, as a list of kept records holds them.
+Record = GameRecord | MatchRecord
 
 
 class RecordError(ValueError):
@@ -47,8 +115,9 @@ def _no_constant(name: str) -> Any:
     raise RecordError(f"{name} is not a number a record may hold")
 
 
-def setup_to_dict(s: Setup) -> dict[str, Any]:
-    d: dict[str, Any] = {"hands": {str(k): [CODES[c] for c in v] for k, v in s.hands.items()}}
+def setup_to_dict(s: Setup) -> SetupDict:
+    """A scenario table as a JSON-ready dict of card codes, omitting keys left at their defaults."""
+    d: SetupDict = {"hands": {str(k): [CODES[c] for c in v] for k, v in s.hands.items()}}
     if s.starter is not None:
         d["starter"] = CODES[s.starter]
     if s.discard is not None:
@@ -142,7 +211,7 @@ def _color(v: Any, where: str) -> int:
         raise RecordError(f"{where}: {e}") from None
 
 
-def _int_field(rec: dict[str, Any], key: str, lo: int, hi: int) -> int:
+def _int_field(rec: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
     """``rec[key]``, a whole number from ``lo`` to ``hi`` (0 when absent)."""
     v = rec.get(key, 0)
     if type(v) is not int or not lo <= v <= hi:
@@ -151,17 +220,17 @@ def _int_field(rec: dict[str, Any], key: str, lo: int, hi: int) -> int:
     return v
 
 
-def _list_field(rec: dict[str, Any], key: str) -> list[Any]:
+def _list_field(rec: Mapping[str, Any], key: str) -> list[Any]:
     v = rec.get(key, [])
     if not isinstance(v, list):
         raise RecordError(f"the record's {key} must be a list, not {excerpt(v)}")
     return v
 
 
-def game_record(game: Game, setup: Setup | None = None, **meta: Any) -> dict[str, Any]:
+def game_record(game: Game, setup: Setup | None = None, **meta: Any) -> GameRecord:
     """The record of a round as played so far."""
     acts = game.space.actions
-    rec: dict[str, Any] = {
+    rec: GameRecord = {
         "format": GAME_FORMAT,
         "version": VERSION,
         "rules": game.rules.to_dict(),
@@ -179,7 +248,7 @@ def game_record(game: Game, setup: Setup | None = None, **meta: Any) -> dict[str
     return rec
 
 
-def game_result(game: Game) -> dict[str, Any]:
+def game_result(game: Game) -> GameResult:
     """How a finished round ended, as a record stores it: replay checks it (a record whose
     stored result was edited does not replay)."""
     out = game.outcome
@@ -187,24 +256,24 @@ def game_result(game: Game) -> dict[str, Any]:
     rules = game.rules
     per_seat = [out.scores[rules.team_of(s)] if rules.teams else out.scores[s]
                 for s in range(rules.players)]
-    return {"winner": out.winner, "reason": out.reason, "points": list(out.hand_points),
+    return {"winner": out.winner, "reason": out.reason.value, "points": list(out.hand_points),
             "scores": list(out.scores),
             "totals": [a + b for a, b in zip(game.scores, per_seat, strict=True)]}
 
 
-def match_result(match: Match) -> dict[str, Any]:
+def match_result(match: Match) -> MatchResult:
     """The match's standing after its finished rounds, as a record stores it."""
     return {"rounds": match.rounds_played, "scores": list(match.scores),
             "over": match.is_over, "winners": list(match.winners)}
 
 
-def match_record(match: Match, **meta: Any) -> dict[str, Any]:
+def match_record(match: Match, **meta: Any) -> MatchRecord:
     """The record of a match: every finished round and the one in progress."""
     rounds = [r.actions for r in match.results]
     if not match.is_over:
         rounds.append(list(match.game.history))
     acts = match.game.space.actions
-    rec: dict[str, Any] = {
+    rec: MatchRecord = {
         "format": MATCH_FORMAT,
         "version": VERSION,
         "rules": match.rules.to_dict(),
@@ -233,7 +302,7 @@ def _check(rec: Any, fmt: str) -> RuleSet:
         raise RecordError(f"the record's rules are invalid: {e}") from None
 
 
-def iter_game(rec: dict[str, Any], *, record_events: bool = True
+def iter_game(rec: Mapping[str, Any], *, record_events: bool = True
               ) -> Iterator[tuple[Game, int | None, Action | None]]:
     """Replay a game record: yields the start, then the game after each action. Every field
     is checked before it is used, and a stored result must be what the replay gives."""
@@ -267,7 +336,7 @@ def iter_game(rec: dict[str, Any], *, record_events: bool = True
                      "round")
 
 
-def _same_result(stored: Any, replayed: dict[str, Any] | None, what: str) -> None:
+def _same_result(stored: Any, replayed: GameResult | MatchResult | None, what: str) -> None:
     if stored != replayed:
         raise RecordError(f"the record's result does not match its replay: it says "
                           f"{excerpt(stored, 200)}, the {what} replayed gives "
@@ -286,7 +355,7 @@ def _entry(entry: Any, where: str) -> tuple[int, Action]:
                           f"{e}") from None
 
 
-def replay_game(rec: dict[str, Any]) -> Game:
+def replay_game(rec: Mapping[str, Any]) -> Game:
     """The final state of a game record."""
     last: Game | None = None
     for game, _, _ in iter_game(rec):
@@ -295,7 +364,7 @@ def replay_game(rec: dict[str, Any]) -> Game:
     return last
 
 
-def replay_match(rec: dict[str, Any], *, record_events: bool = True) -> Match:
+def replay_match(rec: Mapping[str, Any], *, record_events: bool = True) -> Match:
     """The state of a match record: every round replayed and settled."""
     rules = _check(rec, MATCH_FORMAT)
     seed = _int_field(rec, "seed", *SEED_RANGE)

@@ -11,30 +11,47 @@ import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .cards import EDITIONS, WILD4, Edition
 from .errors import ConfigError
 
 DEFAULT_LAUNCHER: tuple[float, ...] = (0.65, 0.05, 0.05, 0.06, 0.06, 0.05, 0.04, 0.02, 0.02)
 
+# The choice-valued keys: each type lists its values once; validation reads them from it.
+EditionName = Literal["classic", "buzz", "frozen2", "attack"]
+FirstDealer = Literal["high_card", "random"]
+NextDealer = Literal["left", "winner"]
+VoluntaryDrawPlay = Literal["may", "may_not"]
+StarterWildChooser = Literal["next", "dealer"]
+StarterW4 = Literal["reshuffle", "bottom", "dealer_plays"]
+StarterReverse = Literal["dealer_first", "dealer_played"]
+W4Rule = Literal["restricted", "free"]
+Stacking = Literal["off", "draw2", "deflect"]
+SumJumpIn = Literal["off", "same_color", "any_color"]
+DeckExhausted = Literal["reshuffle", "void"]
+DrawCount = Literal["one", "until_playable"]
+Misplay = Literal["reject", "penalty"]
+Scoring = Literal["winner", "penalty", "chips"]
+
 # key -> allowed values (a tuple of choices), or a type tag: "bool", "int", "int?", "launcher"
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "edition": tuple(EDITIONS),
-    "first_dealer": ("high_card", "random"),
-    "next_dealer": ("left", "winner"),
-    "voluntary_draw_play": ("may", "may_not"),
-    "starter_wild_chooser": ("next", "dealer"),
-    "starter_w4": ("reshuffle", "bottom", "dealer_plays"),
-    "starter_reverse": ("dealer_first", "dealer_played"),
-    "w4_rule": ("restricted", "free"),
-    "stacking": ("off", "draw2", "deflect"),
-    "sum_jump_in": ("off", "same_color", "any_color"),
-    "deck_exhausted": ("reshuffle", "void"),
-    "draw_count": ("one", "until_playable"),
-    "misplay": ("reject", "penalty"),
-    "scoring": ("winner", "penalty", "chips"),
+    "edition": get_args(EditionName),
+    "first_dealer": get_args(FirstDealer),
+    "next_dealer": get_args(NextDealer),
+    "voluntary_draw_play": get_args(VoluntaryDrawPlay),
+    "starter_wild_chooser": get_args(StarterWildChooser),
+    "starter_w4": get_args(StarterW4),
+    "starter_reverse": get_args(StarterReverse),
+    "w4_rule": get_args(W4Rule),
+    "stacking": get_args(Stacking),
+    "sum_jump_in": get_args(SumJumpIn),
+    "deck_exhausted": get_args(DeckExhausted),
+    "draw_count": get_args(DrawCount),
+    "misplay": get_args(Misplay),
+    "scoring": get_args(Scoring),
 }
+assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition, in order"
 _BOOLS = (
     "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
     "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
@@ -66,27 +83,27 @@ class RuleSet:
     """Every configurable rule. Build with :func:`preset` or :meth:`RuleSet.create`."""
 
     preset: str = "classic"
-    edition: str = "classic"
+    edition: EditionName = "classic"
     players: int = 4
     hand_size: int = 7
-    first_dealer: str = "high_card"  # SET-1
-    next_dealer: str = "left"  # SET-2
-    voluntary_draw_play: str = "may_not"  # TURN-4
-    draw_count: str = "one"  # TURN-7
-    deck_exhausted: str = "reshuffle"  # TURN-6
-    starter_wild_chooser: str = "next"  # START-4
-    starter_w4: str = "reshuffle"  # START-5
+    first_dealer: FirstDealer = "high_card"  # SET-1
+    next_dealer: NextDealer = "left"  # SET-2
+    voluntary_draw_play: VoluntaryDrawPlay = "may_not"  # TURN-4
+    draw_count: DrawCount = "one"  # TURN-7
+    deck_exhausted: DeckExhausted = "reshuffle"  # TURN-6
+    starter_wild_chooser: StarterWildChooser = "next"  # START-4
+    starter_w4: StarterW4 = "reshuffle"  # START-5
     starter_number_only: bool = False  # START-7
-    starter_reverse: str = "dealer_first"  # START-2, START-8
-    w4_rule: str = "restricted"  # WD4-1, WD4-3
+    starter_reverse: StarterReverse = "dealer_first"  # START-2, START-8
+    w4_rule: W4Rule = "restricted"  # WD4-1, WD4-3
     wd4_challenge: bool = True  # WD4-2
-    stacking: str = "off"  # HR-STACK
+    stacking: Stacking = "off"  # HR-STACK
     stack_draw4: bool = False  # HR-STACK4
     draw4_on_draw2: bool = False  # HR-4ON2
     jump_in: bool = False  # HR-JUMP
     double_play: bool = False  # HR-DOUBLE
     multi_play: bool = False  # ATK-4
-    sum_jump_in: str = "off"  # HR-SUM
+    sum_jump_in: SumJumpIn = "off"  # HR-SUM
     number_finish: bool = False  # HR-NUMFIN, ATK-6
     teams: int = 0  # HR-TEAM: players per team, 0 = no teams
     wild_powers: bool = False  # HR-WILDPOWER
@@ -96,9 +113,9 @@ class RuleSet:
     seven_zero: bool = False  # HR-SEVEN-ZERO
     uno_penalty: int = 2  # UNO-2
     false_uno_penalty: int = 0  # UNO-3
-    misplay: str = "reject"  # PEN-1, PEN-2
+    misplay: Misplay = "reject"  # PEN-1, PEN-2
     misplay_penalty: int = 2
-    scoring: str = "winner"  # MATCH-1..3
+    scoring: Scoring = "winner"  # MATCH-1..3
     target_score: int = 500
     rounds: int | None = None
     launcher: tuple[float, ...] = DEFAULT_LAUNCHER  # ATK-2
@@ -161,12 +178,23 @@ class RuleSet:
         base = PRESETS[self.preset].to_dict()
         return {k: v for k, v in self.to_dict().items() if k != "preset" and base.get(k) != v}
 
+    def __copy__(self) -> RuleSet:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RuleSet:
+        """Immutable, so a copy is the rule set itself (the compiled build cannot rebuild a
+        frozen instance field by field, as ``copy`` otherwise would)."""
+        return self
+
     @property
     def deck(self) -> Edition:
+        """The edition the ``edition`` key names (ED-1..4)."""
         return self._deck
 
     @property
     def team_count(self) -> int:
+        """How many teams play (HR-TEAM: ``players`` divided by the team size ``teams``), or 0 when
+        nobody plays in teams."""
         return self.players // self.teams if self.teams else 0
 
     def team_of(self, seat: int) -> int:

@@ -1,8 +1,8 @@
 """One round of UNO on flat arrays, compiled: the reference :class:`~unoarena.engine.Game`,
 function by function.
 
-Every function here mirrors the method of ``engine/game.py`` with the same name (``_play`` is
-:func:`play`, ``_take_pending`` is :func:`take_pending`, ...) and keeps its order of
+Every function here mirrors the reference engine's function of the same name (``play`` in
+``engine/play.py``, ``take_pending`` in ``engine/draws.py``, ...) and keeps its order of
 operations, because the order in which the generator is drawn from decides every later card.
 The reference stays the readable specification; this module must play the same games, which
 ``tests/kernel`` checks action by action.
@@ -264,6 +264,7 @@ def hand_remove(st: State, t: int, seat: int, k: int) -> None:
 
 @inline
 def hand_append(st: State, t: int, seat: int, k: int) -> None:
+    """``list.append``: card ``k`` joins the end of the seat's hand."""
     m = st.hsize[t, seat]
     st.hands[t, seat, m] = k
     st.hsize[t, seat] = m + 1
@@ -271,6 +272,7 @@ def hand_append(st: State, t: int, seat: int, k: int) -> None:
 
 @inline
 def hand_count(st: State, t: int, seat: int, k: int) -> int:
+    """How many copies of card ``k`` the seat holds."""
     c = 0
     for i in range(st.hsize[t, seat]):
         if st.hands[t, seat, i] == k:
@@ -301,6 +303,7 @@ def note(st: State, t: int, what: int, seat: int, count: int) -> None:
 
 @inline
 def top(st: State, t: int) -> int:
+    """The top card of the discard pile (the last one: piles keep their top at the end)."""
     return int(st.disc[t, st.s[t, F_NDISC] - 1])
 
 
@@ -547,6 +550,8 @@ def window_seats(st: State, tb: Tables, t: int, out: I64, buf: I32) -> int:
 
 @inline
 def window_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
+    """Write the seat's out-of-turn ids at ``out[m:]``: its late UNO call or a catch of the exposed
+    seat (UNO-2), and any jump-ins (HR-JUMP, HR-SUM); return the new count."""
     s = st.s[t]
     ex = s[F_EXPOSED]
     if ex >= 0:
@@ -679,6 +684,9 @@ def da_gone_left(st: State, t: int, seat: int, gone: int) -> int:
 
 @inline
 def turn_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
+    """Write the turn seat's ids at ``out[m:]`` for the phase: answers to a pending penalty, draw
+    and the hand's plays, pass and the drawn card's plays, a colour, or a card to give; return
+    the new count."""
     s = st.s[t]
     phase = s[F_PHASE]
     if phase == PLAY:
@@ -875,6 +883,9 @@ def is_answer(st: State, tb: Tables, t: int, k: int, seat: int) -> bool:
 
 @inline
 def answer_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
+    """Write the ids of a seat facing a pending penalty at ``out[m:]`` (EFF-0): challenge and accept
+    for a challengeable W4 (WD4-2), else draw, then every card that answers it (HR-STACK,
+    HR-STACK4, HR-4ON2, ATK-8, ATK-9); return the new count."""
     s = st.s[t]
     p = tb.p
     if s[F_PKIND] == P_W4 and p[R_CHAL] and not s[F_NOCHAL]:
@@ -956,6 +967,8 @@ def step(st: State, tb: Tables, t: int, aid: int, seat: int) -> None:
 
 @inline
 def set_turn(st: State, t: int, seat: int) -> None:
+    """Give the turn to ``seat`` in the play phase, ending a forces-of-nature lock when its owner's
+    turn comes (FRZ-2)."""
     s = st.s[t]
     s[F_TURN] = seat
     s[F_PHASE] = PLAY
@@ -965,6 +978,8 @@ def set_turn(st: State, t: int, seat: int) -> None:
 
 @inline
 def advance(st: State, tb: Tables, t: int, seat: int, skips: int) -> None:
+    """Pass the turn from ``seat`` to the next seat in the direction of play, jumping ``skips`` more
+    seats (SEAT-2, EFF-3); ends a lock as :func:`set_turn` does."""
     s = st.s[t]
     n = tb.p[R_N]
     d = s[F_DIR]
@@ -1067,6 +1082,9 @@ def penalize(st: State, tb: Tables, t: int, seat: int, amount: int, reason: int)
 
 @inline
 def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None:
+    """Play action ``aid``'s cards for ``seat`` (on its turn, or out of turn when ``jump``):
+    discard, colour, UNO declaration or exposure (UNO-1), the round's end and every card effect,
+    in the reference's order."""
     s = st.s[t]
     p = tb.p
     n = p[R_N]
@@ -1271,6 +1289,7 @@ def special_effects(st: State, tb: Tables, t: int, seat: int, aid: int, last: in
 
 @inline
 def swap_hands(st: State, t: int, a: int, b: int) -> None:
+    """Exchange two seats' hands, order and size (HR-SEVEN-ZERO)."""
     ha = st.hands[t, a]
     hb = st.hands[t, b]
     m = max(st.hsize[t, a], st.hsize[t, b])
@@ -1285,6 +1304,7 @@ def swap_hands(st: State, t: int, a: int, b: int) -> None:
 
 @inline
 def after_hands_move(st: State, tb: Tables, t: int) -> None:
+    """After hands change owners no UNO declaration stands and nobody is exposed to a catch."""
     for i in range(tb.p[R_N]):
         st.declared[t, i] = 0
     st.s[t, F_EXPOSED] = -1
@@ -1292,6 +1312,8 @@ def after_hands_move(st: State, tb: Tables, t: int) -> None:
 
 @inline
 def give(st: State, tb: Tables, t: int, seat: int, k: int) -> None:
+    """One card of a wild-power swap goes to the target (HR-WILDPOWER); after the last one the
+    player takes as many of the target's own cards at random and the turn passes."""
     s = st.s[t]
     hand_remove(st, t, seat, k)
     hand_append(st, t, s[F_GIVE_TARGET], k)
@@ -1323,6 +1345,9 @@ def finish_swap(st: State, tb: Tables, t: int, seat: int) -> None:
 
 @inline
 def draw_action(st: State, tb: Tables, t: int, seat: int) -> None:
+    """The ``draw`` verb: take a pending penalty if one is due (EFF-0), else draw (one card, until
+    playable, or one launcher press); a playable drawn card opens the ``drawn`` phase, otherwise
+    the turn passes (TURN-3, TURN-4, TURN-7)."""
     s = st.s[t]
     p = tb.p
     if s[F_PEND]:
@@ -1372,6 +1397,8 @@ def draw_action(st: State, tb: Tables, t: int, seat: int) -> None:
 
 @inline
 def playable_drawn(st: State, tb: Tables, t: int, seat: int, k: int) -> bool:
+    """Whether drawn card ``k`` could be played by ``seat`` now (matching, the lock, WD4-1 when it
+    applies, and the rule set having such a play)."""
     if not matches(st, t, k, seat):
         return False
     if k == WILD4 and tb.p[R_W4STRICT]:
@@ -1441,6 +1468,8 @@ def challenge(st: State, tb: Tables, t: int, seat: int) -> None:
 
 @inline
 def catch(st: State, tb: Tables, t: int, seat: int, target: int) -> None:
+    """``seat`` calls out ``target``: the exposed seat draws ``uno_penalty`` (UNO-2), while a wrong
+    catch costs the caller ``false_uno_penalty`` (UNO-3)."""
     s = st.s[t]
     if target == s[F_EXPOSED]:
         s[F_EXPOSED] = -1
@@ -1451,6 +1480,8 @@ def catch(st: State, tb: Tables, t: int, seat: int, target: int) -> None:
 
 @inline
 def uno(st: State, tb: Tables, t: int, seat: int) -> None:
+    """``seat`` declares UNO: it ends its exposure when it has one undeclared card (UNO-4), else
+    costs it ``false_uno_penalty`` (UNO-3)."""
     s = st.s[t]
     if seat == s[F_EXPOSED]:
         s[F_EXPOSED] = -1
@@ -1526,6 +1557,8 @@ def _hand_points(st: State, tb: Tables, t: int) -> int:
 
 @inline
 def end_round(st: State, tb: Tables, t: int, winner: int) -> None:
+    """``winner`` went out (END-1): count every hand's points (END-3), write the round's scores by
+    the scoring rule and teams (MATCH-1..4) and end the round."""
     s = st.s[t]
     p = tb.p
     n = p[R_N]
@@ -1567,6 +1600,8 @@ def end_round(st: State, tb: Tables, t: int, winner: int) -> None:
 
 @inline
 def end_void(st: State, tb: Tables, t: int) -> None:
+    """The round ends with no winner and no score (TURN-6 ``deck_exhausted: void``); hand points are
+    still counted."""
     s = st.s[t]
     _hand_points(st, tb, t)
     for i in range(tb.p[R_N]):

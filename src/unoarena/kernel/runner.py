@@ -189,6 +189,9 @@ class MatchRunner(RoundRunner):
                      np.zeros((cap, core.NREASONS), np.int64))
 
     def play_matches(self, start: int, stop: int) -> MatchChunk:
+        """Play matches ``start..stop``, each seeded by its index as the Python path seeds it; a
+        match that runs past ``max_rounds`` or has a failing round raises ``RuntimeError`` naming
+        it."""
         from ..lab.common import derive
         from . import matches as km
 

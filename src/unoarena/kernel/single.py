@@ -45,22 +45,29 @@ class KernelGame:
 
     @property
     def is_over(self) -> bool:
+        """Whether the round has ended (won or void)."""
         return bool(self.st.s[0, core.F_PHASE] == core.OVER)
 
     @property
     def turn(self) -> int:
+        """The seat whose turn it is."""
         return int(self.st.s[0, core.F_TURN])
 
     def legal_ids(self, seat: int) -> list[int]:
+        """The seat's legal action ids now, sorted (turn and window ids together)."""
         m = core.legal(self.st, self.tb, 0, seat, self._buf)
         return [int(x) for x in self._buf[:m]]
 
     def window_seats(self) -> list[int]:
+        """The seats other than the turn seat with an open window, in DIG-3 order from the last
+        actor's left."""
         out = np.empty(self.rules.players, np.int64)
         m = core.window_seats(self.st, self.tb, 0, out, self._buf)
         return [int(x) for x in out[:m]]
 
     def step(self, aid: int, seat: int) -> None:
+        """Apply action id ``aid`` for ``seat``. The kernel trusts it: pass only an id from
+        :meth:`legal_ids`."""
         core.step(self.st, self.tb, 0, aid, seat)
 
     def snapshot(self) -> dict[str, Any]:
@@ -114,32 +121,32 @@ class KernelGame:
 
 def reference_snapshot(game: Any) -> dict[str, Any]:
     """The same facts read from a reference :class:`~unoarena.engine.Game`."""
-    g = game
+    g = game.state
     out = g.outcome
-    rng = g._rng.getstate()[1]
+    rng = g.rng.getstate()[1]
     return {
-        "hands": tuple(tuple(h) for h in g._hands),
-        "pile": tuple(g._pile),
-        "discard": tuple(g._discard),
-        "color": g._color,
-        "alt": tuple(g._alt),
-        "direction": g._dir,
-        "turn": g._turn,
-        "phase": g._phase,
-        "pending": (g._pend, _PKINDS[g._pkind]),
-        "resume": g._resume,
-        "chain": tuple((s, bool(gu), before) for s, gu, _snap, before in g._chain),
-        "nochallenge": bool(g._nochallenge),
-        "drawn": tuple(g._drawn),
-        "declared": tuple(bool(x) for x in g._declared),
-        "exposed": g._exposed,
-        "jump": bool(g._jump),
-        "last": g._last,
-        "effect": (g._effect, g._ecolor, g._eowner),
-        "give": (g._give_left, g._give_target, g._given),
-        "after_color": (g._after_color, g._after_color_pen),
-        "dry": g._dry,
-        "xskip": g._xskip,
+        "hands": tuple(tuple(h) for h in g.hands),
+        "pile": tuple(g.pile),
+        "discard": tuple(g.discard),
+        "color": g.color,
+        "alt": tuple(g.alt),
+        "direction": g.dir,
+        "turn": g.turn,
+        "phase": g.phase,
+        "pending": (g.pend, _PKINDS[g.pkind]),
+        "resume": g.resume,
+        "chain": tuple((s, bool(gu), before) for s, gu, _snap, before in g.chain),
+        "nochallenge": bool(g.nochallenge),
+        "drawn": tuple(g.drawn),
+        "declared": tuple(bool(x) for x in g.declared),
+        "exposed": g.exposed,
+        "jump": bool(g.jump),
+        "last": g.last,
+        "effect": (g.effect, g.ecolor, g.eowner),
+        "give": (g.give_left, g.give_target, g.given),
+        "after_color": (g.after_color, g.after_color_pen),
+        "dry": g.dry,
+        "xskip": g.xskip,
         "actions": len(g.history),
         "rng": tuple(rng),
         "outcome": None if out is None else (out.winner, out.reason, tuple(out.hand_points),

@@ -99,6 +99,7 @@ class KernelRules:
 
     @property
     def n_actions(self) -> int:
+        """The size of the rule set's action space (every action id is below it)."""
         return len(self.a_verb)
 
 

@@ -288,6 +288,8 @@ def learner_step(v: Vec, st: State, tb: Tables, t: int, aid: int) -> int:
 
 @inline
 def legal_action(v: Vec, t: int, aid: int) -> bool:
+    """Whether ``aid`` is a legal choice for table ``t``'s learning seat: one of its offered ids, or
+    ``decline`` while a window is open to it."""
     ctl = v.ctl[t]
     if aid == v.opt[O_DECLINE]:
         return bool(ctl[C_WINDOW] == 1)

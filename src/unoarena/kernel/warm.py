@@ -106,6 +106,8 @@ def warm(parts: list[str] | None = None, workers: int = 2) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Command line: compile the named parts (default every installed one) and print the seconds
+    each took as JSON; exit status 2 for an unknown part or missing numba."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("parts", nargs="*", help=f"parts to compile (default: all of "
                                              f"{', '.join(PARTS)} that are installed)")

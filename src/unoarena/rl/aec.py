@@ -92,9 +92,12 @@ class UnoAECEnv(AECEnv):  # type: ignore[misc]
         return self.table.decline
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space: the encoded vector and the action mask (the same for every
+        agent)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space: every action id of the rule set plus ``decline``."""
         return self.action_spaces[agent]
 
     def __str__(self) -> str:
@@ -119,6 +122,8 @@ class UnoAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.table.actor_player]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation now: what its seat may know (DIG-2) and its mask, all zeros when
+        it is not the agent to act or the episode is over."""
         return self.table.observe(self.agent_name_mapping[agent])
 
     def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool,
@@ -139,6 +144,9 @@ class UnoAECEnv(AECEnv):  # type: ignore[misc]
         return list(t.legal)
 
     def step(self, action: Any) -> None:
+        """Apply the selected agent's action and select the next agent (the turn seat, or a seat
+        with an open window). Done agents must pass None; an action outside the mask raises or is
+        replaced, as ``illegal`` says."""
         agent = self.agent_selection
         if self._ended and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
@@ -191,6 +199,8 @@ class UnoAECEnv(AECEnv):  # type: ignore[misc]
 
 
 def render_text(table: Table) -> str:
+    """The text picture behind ``render()``: public state, every seat's hand size and UNO, and the
+    hand of the seat to act (or the round's result)."""
     g = table.game
     if g is None:
         return "(no episode: call reset())"

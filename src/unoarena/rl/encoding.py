@@ -67,6 +67,7 @@ class Field:
 
     @property
     def slice(self) -> slice:
+        """The slice of the observation vector this field occupies."""
         return slice(self.offset, self.offset + self.size)
 
 
@@ -160,9 +161,12 @@ class History:
         self.entries: deque[tuple[int, int, tuple[int, ...]]] = deque(maxlen=depth)
 
     def clear(self) -> None:
+        """Forget every entry (a new round starts)."""
         self.entries.clear()
 
     def record(self, seat: int, aid: int, before: Sequence[int], after: Sequence[int]) -> None:
+        """Record that ``seat`` applied action ``aid``; ``before`` and ``after`` are every seat's
+        hand size around it, kept as their change."""
         self.entries.appendleft((seat, aid, tuple(a - b for a, b in zip(after, before,
                                                                           strict=True))))
 

@@ -104,6 +104,10 @@ class UnoEnv(gymnasium.Env[ObsDict, np.int64]):
     # -- the Gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[ObsDict, dict[str, Any]]:
+        """Start an episode: choose the learning player (``seat``, or at random), build the
+        opponents, deal and let the bots play up to the agent's first decision. ``info['seat']``
+        is the seat the agent sits at. Without a ``seed``, the first reset uses the
+        constructor's."""
         if seed is None and self._first_seed is not None:
             seed, self._first_seed = self._first_seed, None
         super().reset(seed=seed)
@@ -135,6 +139,8 @@ class UnoEnv(gymnasium.Env[ObsDict, np.int64]):
         return self._obs(), info
 
     def step(self, action: Any) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        """Apply the agent's action, then let the bots play until the agent must act again or the
+        episode ends; the reward adds up everything the agent earned meanwhile."""
         t = self.table
         if t.done:
             raise RuntimeError("the episode is over: call reset()")
@@ -165,6 +171,8 @@ class UnoEnv(gymnasium.Env[ObsDict, np.int64]):
         return self.table.mask(self._player).astype(bool)
 
     def render(self) -> str | None:
+        """The table as text in ``ansi`` mode (see :func:`~unoarena.rl.aec.render_text`); None
+        otherwise."""
         if self.render_mode == "ansi":
             return render_text(self.table)
         return None

@@ -2,10 +2,11 @@
 
 An engine round has one turn seat, but out-of-turn windows (catch an undeclared UNO, declare a
 late UNO, jump in) are open to other seats at the same time. Learning APIs want one actor at a
-time, so, exactly as :mod:`unoarena.driver` does for bots, every open window is offered first
-to the eligible seats in :meth:`Game.window_seats` order (from the last actor's left); each
-acts or declines with the extra action :attr:`Table.decline`. A seat that declined is not asked
-again until the game moves on past a catch or UNO call. Then the turn seat acts.
+time, so the engine's :class:`~unoarena.engine.turns.Turns` picks it, as for the bot driver and
+the tables people play at: every open window is offered first to the eligible seats in
+:meth:`Game.window_seats` order (from the last actor's left); each acts or declines with the
+extra action :attr:`Table.decline`. A seat that declined is not asked again until the game moves
+on past a catch or UNO call. Then the turn seat acts.
 
 Episodes are one round (``episode="round"``) or a whole match (``"match"``, RULES MATCH-*).
 Agents are the match's players; a player's seat may change between rounds (HR-SEATS).
@@ -20,11 +21,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import Game, Match, Outcome, RuleSet, action_space, preset
+from ..engine.turns import Turns
 from .encoding import Encoder, History, Obs
 
 EPISODES = ("round", "match")
 REWARDS = ("win", "points")
-_KEEP_DECLINES = ("catch", "uno")  # after these a seat's refusal of a window still stands
 _MASK_CACHE = 20_000  # masks kept (each an int8 array the size of the action space)
 
 
@@ -80,9 +81,6 @@ class Table:
         self.encoder = Encoder(rules, seer=seer, history=history)
         self._encode = self.encoder.encode_fast
         self.history = History(history) if history else None
-        self._keep = frozenset(i for i, a in enumerate(self.space.actions)
-                               if a.verb in _KEEP_DECLINES)
-        self._jumpy = rules.jump_in or rules.sum_jump_in != "off"
         self._mask_zero: npt.NDArray[np.int8] = np.zeros(self.num_actions, np.int8)
         self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
         self.record_events = record_events  # for bots that read the event history
@@ -94,7 +92,7 @@ class Table:
         self.actor_player = -1  # and the player sitting there
         self.legal: list[int] = []  # its legal ids (with `decline` last in a window)
         self.window = False
-        self.declined: set[int] = set()
+        self.turns = Turns()  # who declined which window
         self.done = True
         self.steps = 0
         self.rounds = 0
@@ -114,7 +112,7 @@ class Table:
         self.seat_of = list(self.match.seat_of)
         for p, s in enumerate(self.seat_of):
             self.player_of[s] = p
-        self.declined.clear()
+        self.turns.reset()
         if self.history is not None:
             self.history.clear()
         self.rounds += 1
@@ -124,17 +122,14 @@ class Table:
         """Find the next actor: open windows first, in DIG-3 order, then the turn seat."""
         g = self.game
         assert g is not None
-        if self._jumpy or g.uno_exposed is not None:
-            declined = self.declined
-            for s in g.window_seats():
-                if s not in declined:
-                    ids = g.legal_ids(s)
-                    ids.append(self.decline)
-                    self.actor, self.legal, self.window = s, ids, True
-                    self.actor_player = self.player_of[s]
-                    return
-        s = g.turn
-        self.actor, self.legal, self.window = s, g.legal_ids(s), False
+        s = self.turns.next_window(g)
+        if s >= 0:
+            ids = g.legal_ids(s)
+            ids.append(self.decline)
+            self.actor, self.legal, self.window = s, ids, True
+        else:
+            s = g.turn
+            self.actor, self.legal, self.window = s, g.legal_ids(s), False
         self.actor_player = self.player_of[s]
 
     # -- acting ---------------------------------------------------------------------------------
@@ -146,7 +141,7 @@ class Table:
         seat = self.actor
         self.steps += 1
         if aid == self.decline:
-            self.declined.add(seat)
+            self.turns.decline(g, seat)
         else:
             hist = self.history
             if hist is not None:
@@ -155,15 +150,9 @@ class Table:
                 hist.record(seat, aid, before, g.hand_sizes())
             else:
                 g.step(aid, seat)
-            if aid not in self._keep:
-                self.declined.clear()
+            self.turns.moved(g)
             if g.is_over:
                 return self._round_over()
-            if not self._jumpy and g.uno_exposed is None:  # no window open: the turn seat
-                s = g.turn
-                self.actor, self.legal, self.window = s, g.legal_ids(s), False
-                self.actor_player = self.player_of[s]
-                return None
         self._select()
         return None
 

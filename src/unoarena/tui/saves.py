@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,10 +37,12 @@ def home() -> Path:
 
 
 def saves_dir() -> Path:
+    """Where matches to resume are saved (not created here)."""
     return home() / "saves"
 
 
 def records_dir() -> Path:
+    """Where the records of finished matches are written (not created here)."""
     return home() / "records"
 
 
@@ -47,7 +50,7 @@ def _stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S")
 
 
-def _write(path: Path, data: dict[str, Any]) -> Path:
+def _write(path: Path, data: Mapping[str, Any]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -65,6 +68,8 @@ def save_table(table: Table, path: Path | None = None) -> Path:
 
 
 def autosave(table: Table) -> Path:
+    """Save the match to the one autosave file, overwriting the last one: what quitting mid-match
+    does."""
     return save_table(table, saves_dir() / AUTOSAVE)
 
 
@@ -77,6 +82,7 @@ def list_saves() -> list[Path]:
 
 
 def latest_save() -> Path | None:
+    """The most recently written save, or None when there is none."""
     saves = list_saves()
     return saves[0] if saves else None
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..bots import Bot, available, make_bot, parse_spec
 from ..engine import Action, Game, IllegalAction, Match, RoundResult, RuleSet
+from ..engine.turns import Turns
 from ..i18n import _
 from ..narrate import Narrator, default_names, display_name, round_start_lines
 
@@ -37,13 +38,17 @@ class Player:
 
     @property
     def is_bot(self) -> bool:
+        """Whether a bot plays this place (``bot`` is then its spec, e.g. ``heuristic``)."""
         return self.kind == BOT
 
     def to_dict(self) -> dict[str, str]:
+        """The player as a save file stores it; :meth:`from_dict` reads it back."""
         return {"name": self.name, "kind": self.kind, "bot": self.bot}
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> Player:
+        """A player from a save file; an unknown ``kind`` is a ValueError naming the
+        two allowed."""
         kind = str(d.get("kind", HUMAN))
         if kind not in (HUMAN, BOT):
             raise ValueError(f"player kind {kind!r}: use {HUMAN} or {BOT}")
@@ -61,9 +66,12 @@ class Timing:
 
     @staticmethod
     def zero() -> Timing:
+        """No delays at all: bots act as soon as they are asked (tests, fast play)."""
         return Timing(0.0, 0.0, 0.0, 0.0)
 
     def scaled(self, factor: float) -> Timing:
+        """Every delay multiplied by ``factor``: ``play --delay`` (0 for none, 2 for twice
+        as slow)."""
         return Timing(self.move * factor, self.catch * factor, self.window * factor,
                       self.other * factor)
 
@@ -139,7 +147,7 @@ class Table:
             for i, p in enumerate(self.players)]
         self._rng = random.Random(seed * 31 + len(self.match.results))
         self.version = 0
-        self._declined: set[int] = set()
+        self._turns = Turns()
         self.log: list[LogEntry] = []
         self._rebuild_log()
         self._begin_bots()
@@ -147,16 +155,23 @@ class Table:
     # -- who sits where ----------------------------------------------------------------------
     @property
     def game(self) -> Game:
+        """The round in progress (once the match is over, its last round)."""
         return self.match.game
 
     @property
     def round_no(self) -> int:
+        """The current round's number, counting from 1; once the match is over, the last
+        round's."""
         return self.match.rounds_played + (0 if self.match.is_over else 1)
 
     def seat_of(self, player: int) -> int:
+        """Where ``player`` (an index into :attr:`players`, fixed for the match) sits this
+        round; seats move between rounds with HR-SEATS."""
         return self.match.seat_of[player]
 
     def player_at(self, seat: int) -> int:
+        """The player (index into :attr:`players`) at ``seat`` this round: the inverse
+        of :meth:`seat_of`."""
         return self.match.player_at(seat)
 
     def names_by_seat(self) -> list[str]:
@@ -171,24 +186,34 @@ class Table:
         return display_name(self.players[self.player_at(seat)].name)
 
     def player_name(self, player: int) -> str:
+        """A player's name in the current language, by player index (not seat), with
+        compass positions translated."""
         return display_name(self.players[player].name)
 
     def is_human(self, seat: int) -> bool:
+        """Whether a person, not a bot, plays at ``seat`` this round."""
         return not self.players[self.player_at(seat)].is_bot
 
     def human_players(self) -> list[int]:
+        """The player indices (not seats) that people play; more than one means they
+        share the terminal and pass it between turns."""
         return [p for p, pl in enumerate(self.players) if not pl.is_bot]
 
     def narrator(self) -> Narrator:
+        """A narrator with this round's names by seat, which turns events into sentences."""
         return Narrator(self.names_by_seat())
 
     def team_label(self, team: int) -> str:
+        """A team's scoreboard heading (HR-TEAM): its number from 1 and its members'
+        names."""
         members = [self.player_name(p) for p in range(self.rules.players)
                    if self.rules.team_of(self.seat_of(p)) == team]
         return _("Team {n} ({members})").format(n=team + 1, members=_(", ").join(members))
 
     # -- acting ------------------------------------------------------------------------------
     def legal(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now, as :meth:`Game.legal_actions` lists it (empty when
+        nothing is open to it)."""
         return self.game.legal_actions(seat)
 
     def apply(self, seat: int, action: Action | str) -> LogEntry:
@@ -200,8 +225,7 @@ class Table:
         start = len(g.events)
         g.apply(action, seat)
         self.version += 1
-        if action.verb not in ("catch", "uno"):
-            self._declined.clear()
+        self._turns.moved(g)
         entry = LogEntry(self.round_no, [dict(e) for e in g.events[start:]],
                          self.names_by_seat(), self._players_by_seat(), seat, str(action))
         self.log.append(entry)
@@ -209,7 +233,7 @@ class Table:
 
     def decline(self, seat: int) -> None:
         """A seat lets its window pass (until the game moves on past a call or catch)."""
-        self._declined.add(seat)
+        self._turns.decline(self.game, seat)
 
     def next_decision(self, *, ask_people_in_windows: bool = False) -> Decision | None:
         """Who acts next, in DIG-3 order: bots and (if asked) people in windows, then the turn.
@@ -222,12 +246,8 @@ class Table:
         if g.is_over:
             return None
         person_window = False
-        for seat in g.window_seats():
-            if seat in self._declined:
-                continue
+        for seat in self._turns.windows(g):
             legal = g.legal_actions(seat)
-            if not legal:
-                continue
             bot = self.bots[self.player_at(seat)]
             if bot is None:
                 if ask_people_in_windows:
@@ -236,7 +256,7 @@ class Table:
                 continue
             choice = bot.window(g.view(seat), legal)
             if choice is None:
-                self._declined.add(seat)
+                self._turns.decline(g, seat)
                 continue
             if choice not in legal:
                 raise RuntimeError(f"bot {bot.name!r} chose {choice}, not legal at seat {seat}")
@@ -260,22 +280,12 @@ class Table:
             return None
         return g.turn
 
-    def run_bots(self, limit: int = 100_000) -> list[LogEntry]:
-        """Apply bot decisions at once until a person must act or the round ends."""
-        out: list[LogEntry] = []
-        for _i in range(limit):
-            d = self.next_decision()
-            if d is None or d.kind != "bot" or d.action is None:
-                break
-            out.append(self.apply(d.seat, d.action))
-        return out
-
     # -- rounds ------------------------------------------------------------------------------
     def finish_round(self) -> RoundResult:
         """Score the finished round and deal the next one (unless the match is over)."""
         result = self.match.finish_round()
         self.version += 1
-        self._declined.clear()
+        self._turns.reset()
         if not self.match.is_over:
             self._log_round_start()
             self._begin_bots()
@@ -295,6 +305,8 @@ class Table:
         return [self.player_name(p) for p in range(self.rules.players)]
 
     def winners_text(self) -> str:
+        """The match's winners (players, or teams with teams) on one line in the
+        current language; empty until the match is over."""
         labels = self.score_labels()
         return _(", ").join(labels[w] for w in self.match.winners)
 
@@ -338,12 +350,16 @@ class Table:
 
     # -- saving --------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The save-file form: the players, the seed and the match record (rules, seeds
+        and every action), which :meth:`from_dict` replays."""
         from ..engine import match_record
         return {"players": [p.to_dict() for p in self.players], "seed": self.seed,
                 "match": match_record(self.match, players=[p.to_dict() for p in self.players])}
 
     @staticmethod
     def from_dict(data: dict[str, Any], timing: Timing | None = None) -> Table:
+        """A table resumed from :meth:`to_dict` output: the match is rebuilt by replaying
+        its record through the engine, so a damaged save is refused, not half loaded."""
         from ..engine import replay_match
         match = replay_match(data["match"])
         players = [Player.from_dict(p) for p in data["players"]]
@@ -384,6 +400,8 @@ class Scoreboard:
 
     @staticmethod
     def of(table: Table) -> Scoreboard:
+        """The scoreboard of a table's match so far: a row per finished round with its
+        winner's name (or "void"), and the running totals."""
         board = Scoreboard(table.score_labels())
         for i, res in enumerate(table.match.results):
             w = res.outcome.winner
@@ -422,6 +440,8 @@ _SEAT = re.compile(r"\bseat (\d+)('s)?")
 
 
 def error_reason(code: str) -> str:
+    """The sentence for a DIG-4 refusal code in the current language; an unknown code
+    comes back as it is."""
     reasons = {
         "not_your_turn": _("it is not your turn and no window is open to you"),
         "no_window": _("that chance is not open now"),

@@ -1,0 +1,27 @@
+"""The editions' wild effects: Buzz Lightyear's Hyperspeed (BUZZ-*) and Frozen II's Forces of
+Nature (FRZ-*). Their end when the owner's turn comes round (FRZ-2) is in ``state.set_turn``."""
+
+from __future__ import annotations
+
+from .cards import COLOR_CODES, KCOLOR, NCOLORED, WILD_HYPER, WILD_NATURE
+from .state import E_HYPER, E_LOCK, E_NONE, State, ev
+
+
+def start_effect(s: State, card: int, owner: int) -> None:
+    """BUZZ-1/3, FRZ-1/3: a Hyperspeed or Forces of Nature wild starts its effect in the
+    colour just named; ``owner`` is who may still play any colour under the lock."""
+    if card == WILD_HYPER:
+        s.effect, s.ecolor = E_HYPER, s.color
+        ev(s, t="effect", kind="hyperspeed", color=COLOR_CODES[s.color])
+    elif card == WILD_NATURE:
+        s.effect, s.ecolor, s.eowner = E_LOCK, s.color, owner
+        ev(s, t="effect", kind="forces_of_nature", color=COLOR_CODES[s.color], owner=owner)
+
+
+def hyperspeed_skip(s: State, card: int) -> int:
+    """BUZZ-2: a card of the Hyperspeed colour skips one more seat; any other ends it."""
+    if card < NCOLORED and KCOLOR[card] == s.ecolor:
+        return 1
+    s.effect = E_NONE
+    ev(s, t="effect_end", kind="hyperspeed")
+    return 0
