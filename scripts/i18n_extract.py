@@ -1,10 +1,17 @@
-"""Extract every translatable message of the package into the catalogues.
+"""Extract every translatable message of the package into the catalogues, with Babel.
 
 Messages are the string literals passed to ``_``, ``N_`` and ``ngettext`` (see
-:mod:`unoarena.i18n`). The script writes ``locale/unoarena.pot`` and merges it into each
-language's ``unoarena.po``: translations of messages still in use are kept, new messages are
-added untranslated, and messages no longer in the code are dropped. Run it after changing
-messages, translate what is empty, then run ``scripts/i18n_compile.py``.
+:mod:`unoarena.i18n`). The script does what these two commands do (README, "Translations"):
+
+    pybabel extract --no-default-keywords -k _ -k N_ -k ngettext:1,2 --project unoarena \\
+        -o src/unoarena/locale/unoarena.pot src/unoarena
+    pybabel update --ignore-obsolete -D unoarena -i src/unoarena/locale/unoarena.pot \\
+        -d src/unoarena/locale
+
+that is: it writes ``locale/unoarena.pot`` and merges it into each language's ``unoarena.po``;
+translations of messages still in use are kept, new messages are added untranslated (or fuzzy,
+from a similar old one), and messages no longer in the code are dropped. Translate what is
+empty or fuzzy, then run ``scripts/i18n_compile.py`` (``pybabel compile``).
 
     python scripts/i18n_extract.py [--check]
 
@@ -14,21 +21,25 @@ messages, translate what is empty, then run ``scripts/i18n_compile.py``.
 from __future__ import annotations
 
 import argparse
-import ast
+import io
 import sys
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po as babel_read_po
+from babel.messages.pofile import write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "unoarena"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "unoarena"
 LANGUAGES = ("zh_TW", "zh_CN")
-KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2}
-HEADER = {
-    "zh_TW": ("Chinese (Traditional)", "zh_TW"),
-    "zh_CN": ("Chinese (Simplified)", "zh_CN"),
-}
+#: Babel's keyword specs: the function name and the positions of its message arguments.
+KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "N_": None, "ngettext": (1, 2)}
+VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
 
 
 @dataclass
@@ -40,140 +51,52 @@ class Message:
 
 @dataclass
 class Entry:
+    """A catalogue entry: its translations (one per plural form) and whether it is fuzzy."""
+
     msgid: str
     plural: str | None
     strs: list[str]
-    comments: list[str] = field(default_factory=list)
+    fuzzy: bool = False
+
+
+def template(package: Path = PACKAGE) -> Catalog:
+    """The ``.pot`` catalogue: every message in the package's Python files, in order of first
+    use, with where it is used."""
+    pot = Catalog(project=DOMAIN, version=VERSION, fuzzy=False)
+    for filename, lineno, msg, comments, context in extract_from_dir(
+            str(package), keywords=KEYWORDS, comment_tags=(), strip_comment_tags=True):
+        where = ((package / filename).relative_to(package.parent.parent).as_posix(), lineno)
+        pot.add(msg, None, [where], auto_comments=comments, context=context)
+    return pot
 
 
 def extract(package: Path = PACKAGE) -> dict[str, Message]:
-    """Every message in the package's Python files, in order of first use."""
+    """Every message of the package by its msgid (the singular form for counts)."""
     out: dict[str, Message] = {}
-    for path in sorted(package.rglob("*.py")):
-        rel = path.relative_to(package.parent).as_posix()
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in KEYWORDS):
-                continue
-            n = KEYWORDS[node.func.id]
-            args = node.args[:n]
-            if len(args) < n or not all(isinstance(a, ast.Constant) and isinstance(a.value, str)
-                                        for a in args):
-                continue
-            msgid = args[0].value  # type: ignore[attr-defined]
-            plural = args[1].value if n == 2 else None  # type: ignore[attr-defined]
-            m = out.setdefault(msgid, Message(msgid, plural))
-            if plural and not m.plural:
-                m.plural = plural
-            m.where.append(f"{rel}:{node.lineno}")
+    for m in template(package):
+        if not m.id:
+            continue
+        msgid, plural = (m.id, None) if isinstance(m.id, str) else (m.id[0], m.id[1])
+        out[msgid] = Message(msgid, plural, [f"{f}:{n}" for f, n in m.locations])
     return out
 
 
-# -- .po reading and writing -----------------------------------------------------------------
-def _unquote(s: str) -> str:
-    s = s.strip()
-    assert s.startswith('"') and s.endswith('"'), s
-    return ast.literal_eval(s)  # type: ignore[no-any-return]
+def load_po(path: Path) -> Catalog:
+    with path.open("rb") as f:
+        return babel_read_po(f, ignore_obsolete=True)
 
 
 def read_po(path: Path) -> dict[str, Entry]:
-    """The entries of a .po file (header included, under the empty msgid)."""
-    entries: dict[str, Entry] = {}
+    """The entries of a .po file by msgid (the header under the empty msgid); none when the
+    file does not exist."""
     if not path.exists():
-        return entries
-    cur: dict[str, str] = {}
-    strs: dict[int, str] = {}
-    key = ""
-    comments: list[str] = []
-
-    def flush() -> None:
-        if "msgid" in cur:
-            plural = cur.get("msgid_plural")
-            values = [strs[i] for i in sorted(strs)] if strs else [cur.get("msgstr", "")]
-            entries[cur["msgid"]] = Entry(cur["msgid"], plural, values, list(comments))
-
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            if "msgid" in cur and key:
-                flush()
-                cur, strs, key, comments = {}, {}, "", []
-            if line.startswith("#."):
-                comments.append(line[2:].strip())
-            continue
-        if line.startswith("msgid "):
-            if "msgid" in cur:
-                flush()
-                cur, strs, comments = {}, {}, comments if not cur else []
-            key = "msgid"
-            cur["msgid"] = _unquote(line[6:])
-        elif line.startswith("msgid_plural "):
-            key = "msgid_plural"
-            cur[key] = _unquote(line[13:])
-        elif line.startswith("msgstr["):
-            i = int(line[7:line.index("]")])
-            key = f"msgstr[{i}]"
-            strs[i] = _unquote(line[line.index("]") + 1:])
-        elif line.startswith("msgstr "):
-            key = "msgstr"
-            cur["msgstr"] = _unquote(line[7:])
-        elif line.startswith('"'):
-            if key.startswith("msgstr["):
-                i = int(key[7:-1])
-                strs[i] += _unquote(line)
-            else:
-                cur[key] += _unquote(line)
-    flush()
+        return {}
+    entries: dict[str, Entry] = {}
+    for m in load_po(path):
+        msgid, plural = (m.id, None) if isinstance(m.id, str) else (m.id[0], m.id[1])
+        strs = [m.string] if isinstance(m.string, str) else list(m.string or [""])
+        entries[msgid] = Entry(msgid, plural, [s or "" for s in strs], m.fuzzy)
     return entries
-
-
-def _quote(s: str) -> str:
-    body = s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
-    return f'"{body}"'
-
-
-def _field(name: str, value: str) -> str:
-    if "\n" in value.rstrip("\n") or len(value) > 70:
-        parts = value.split("\n")
-        chunks = [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
-        return f'{name} ""\n' + "\n".join(_quote(c) for c in chunks)
-    return f"{name} {_quote(value)}"
-
-
-def header(lang: str) -> str:
-    _name, code = HEADER.get(lang, (lang, lang))
-    return (f"Project-Id-Version: unoarena\nLanguage: {code}\n"
-            "MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n"
-            "Content-Transfer-Encoding: 8bit\nPlural-Forms: nplurals=1; plural=0;\n")
-
-
-def write_po(path: Path, lang: str | None, messages: dict[str, Message],
-             old: dict[str, Entry]) -> None:
-    lines = [f"# {DOMAIN} messages" + (f": {HEADER[lang][0]}" if lang in HEADER else ""),
-             'msgid ""', _field("msgstr", header(lang) if lang else
-                                "Content-Type: text/plain; charset=UTF-8\n"), ""]
-    for m in messages.values():
-        for w in m.where[:3]:
-            lines.append(f"#: {w}")
-        if "{" in m.msgid:
-            lines.append("#, python-brace-format")
-        lines.append(_field("msgid", m.msgid))
-        prev = old.get(m.msgid)
-        if m.plural:
-            lines.append(_field("msgid_plural", m.plural))
-            value = prev.strs[0] if prev and prev.strs else ""
-            lines.append(_field("msgstr[0]", value if lang else ""))
-            if not lang:
-                lines.append(_field("msgstr[1]", ""))
-        else:
-            value = prev.strs[0] if prev and prev.strs else ""
-            lines.append(_field("msgstr", value if lang else ""))
-        lines.append("")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines), encoding="utf-8")
 
 
 def po_path(lang: str) -> Path:
@@ -181,17 +104,33 @@ def po_path(lang: str) -> Path:
 
 
 def missing(messages: dict[str, Message], lang: str) -> list[str]:
-    """Messages the language's catalogue lacks or leaves untranslated."""
+    """Messages the language's catalogue lacks, leaves untranslated or marks fuzzy."""
     old = read_po(po_path(lang))
-    return [m for m in messages if m not in old or not all(old[m].strs)
-            or not old[m].strs[0].strip()]
+    return [m for m in messages if m not in old or old[m].fuzzy
+            or not all(s.strip() for s in old[m].strs)]
+
+
+def _write(path: Path, catalog: Catalog) -> None:
+    """Write a catalogue unless only its creation date would change, so that a run with no new
+    message leaves the files (and the compiled .mo) as they are."""
+    out = io.BytesIO()
+    write_po(out, catalog, ignore_obsolete=True, include_previous=True)
+    if path.exists() and _undated(path.read_bytes()) == _undated(out.getvalue()):
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(out.getvalue())
+
+
+def _undated(po: bytes) -> list[bytes]:
+    return [line for line in po.splitlines() if not line.startswith(b'"POT-Creation-Date:')]
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--check", action="store_true",
                     help="write nothing; fail when a message is missing or untranslated")
     ns = ap.parse_args(argv)
+    pot = template()
     messages = extract()
     if ns.check:
         bad = 0
@@ -201,9 +140,13 @@ def main(argv: list[str] | None = None) -> int:
                 bad += 1
         print(f"{len(messages)} messages, {bad} missing")
         return 1 if bad else 0
-    write_po(LOCALE / f"{DOMAIN}.pot", None, messages, {})
+    _write(LOCALE / f"{DOMAIN}.pot", pot)
     for lang in LANGUAGES:
-        write_po(po_path(lang), lang, messages, read_po(po_path(lang)))
+        path = po_path(lang)
+        catalog = load_po(path) if path.exists() else Catalog(locale=lang, project=DOMAIN)
+        catalog.update(pot)
+        catalog.project, catalog.version = DOMAIN, VERSION
+        _write(path, catalog)
         print(f"{lang}: {len(messages)} messages, {len(missing(messages, lang))} untranslated")
     return 0
 

@@ -73,3 +73,17 @@ def test_tracking_guesses_hands_better_than_chance() -> None:
     assert weighed["overlap"] > uniform["overlap"]
     assert weighed["next_color_logloss"] < uniform["next_color_logloss"]
     assert weighed["color_l1"] < uniform["color_l1"]
+
+
+def test_the_round_robin_gives_a_table_of_every_pair(strength: ModuleType) -> None:
+    pytest.importorskip("numpy")
+    res = strength.round_robin(2, 3, 1, "ismcts:iterations=3")
+    names = strength.TOURNAMENT
+    table = res["head_to_head"]
+    assert res["games"] == 2 * 6 * 2  # deals x pairs x seatings
+    for a in names:
+        assert set(table[a]) == set(names) - {a}
+        for b in table[a]:
+            assert table[a][b]["games"] == 4
+            assert table[a][b]["win_rate"] + table[b][a]["win_rate"] == pytest.approx(1.0)
+    assert set(res["ratings"]) == set(names)

@@ -147,6 +147,25 @@ def test_other_format_errors_are_named(tmp_path: Path) -> None:
             load_scenarios(write(tmp_path, text))
 
 
+def test_a_value_of_the_wrong_kind_names_its_key_the_value_and_what_is_allowed(
+        tmp_path: Path) -> None:
+    cases = {
+        "name: x\nsetup: {hands: {0: R1}}\n": "setup: hands: 0: expected a list of cards, got R1",
+        "name: x\nsteps:\n  - {seat: 0, play: R1, color: null}\n":
+            "step 1: color: expected a code such as R7 or G, got null",
+        "name: x\nsteps:\n  - expect: {pending: {amount: four}}\n":
+            "step 1: expect: pending: amount: expected an integer from ",
+        "name: x\nsteps:\n  - expect: {legal: [draw, 5]}\n":
+            'legal: 1: expected an action string such as "play R5", got 5',
+        "name: x\ndealer: -1\n": "dealer: expected an integer from 0 to ",
+        "name: x\nsteps:\n  - {seat: 0, draw: true, error: {a: 1}}\n": "unknown code {a: 1}",
+    }
+    for text, words in cases.items():
+        with pytest.raises(ScenarioError) as e:
+            load_scenarios(write(tmp_path, text))
+        assert words in str(e.value), (text, str(e.value))
+
+
 def test_a_failing_expectation_names_the_step_and_both_values(tmp_path: Path) -> None:
     r = one(tmp_path, """
   - {seat: 0, play: R2}

@@ -2,8 +2,9 @@
 
 Scenarios are the project's public way to pin a rule down, so this module follows the format to
 the letter: every key is checked when a file is read (an unknown key names itself and the keys
-allowed there), a table that cannot exist is reported as a setup error rather than raised, and a
-failing step stops its scenario with the step number and the expected and actual values.
+allowed there; a value of the wrong kind names its key, itself and what is allowed), a table
+that cannot exist is reported as a setup error rather than raised, and a failing step stops its
+scenario with the step number and the expected and actual values.
 
     python -m unoarena.scenarios scenarios/    # a line per scenario, then "N passed, M failed"
 
@@ -17,18 +18,25 @@ Where the format leaves room, this reading is used:
 - cards in steps are read when played, so an unreadable card is the engine's ``bad_action``
   (an ``error: bad_action`` step can test it) and not a format error.
 
-The engine does not import this module; it only drives the engine's public API.
+The format is declared as msgspec Structs (one a mapping of the format), which check the keys
+and kinds of values; what msgspec cannot say (one action a step, seats as keys, 64-bit
+integers) is checked after. The engine does not import this module; it only drives the
+engine's public API.
 """
 
 from __future__ import annotations
 
+import re
 import sys
+import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
+import msgspec
 import yaml
+from msgspec import UNSET, Meta, Struct, UnsetType, defstruct
 
 from unoarena.engine import (
     CODES,
@@ -59,21 +67,9 @@ __all__ = [
     "scenario_files",
 ]
 
-# -- the keys of the format (SCENARIOS.md), in the order the document lists them ---------------
-TOP_KEYS = ("name", "description", "rules_covered", "rules", "players", "seed", "dealer",
-            "setup", "steps")
-SETUP_KEYS = ("hands", "starter", "discard", "color", "draw_pile", "turn", "direction",
-              "scores")
+# -- the format's keys (SCENARIOS.md) are the fields of the Structs below; a step's action keys:
 VERB_KEYS = ("play", "draw", "pass", "challenge", "catch", "jump_in", "timeout")
 MODIFIER_KEYS = ("color", "target", "power", "give", "uno")
-STEP_KEYS = ("seat", *VERB_KEYS, *MODIFIER_KEYS, "error", "expect")
-EXPECT_KEYS = ("turn", "direction", "top", "color", "hands", "hand_sizes", "draw_pile_size",
-               "pending", "effect", "legal", "legal_includes", "legal_excludes", "legal_for",
-               "round_over", "round_winner", "scores", "match_over", "match_winner")
-PENDING_KEYS = ("kind", "amount", "target")
-EFFECT_KEYS = ("kind", "color", "owner")
-RULES_KEYS = ("preset", *KEYS)
-DIRECTIONS = ("cw", "ccw")
 SUFFIXES = (".yaml", ".yml")
 
 
@@ -254,6 +250,8 @@ class BoundedLoader(yaml.SafeLoader):
         self._depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
+        """PyYAML's node builder (called once per node, nested for its children),
+        refusing aliases and counting the depth."""
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()  # type: ignore[no-untyped-call]
             raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed",
@@ -291,6 +289,125 @@ def _short(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+# -- the format as msgspec types: what each key takes, in the words errors use -----------------
+#: Integers in a scenario are at most this big (a seed is 64-bit; the rest far smaller).
+MAX_INT = (1 << 64) - 1
+
+
+def _is(what: str) -> Meta:
+    """What a value must be, as errors say it."""
+    return Meta(description=what)
+
+
+Int = Annotated[int, _is(f"an integer from {-MAX_INT} to {MAX_INT}")]
+Count = Annotated[int, Meta(ge=0, description=f"an integer from 0 to {MAX_INT}")]
+Flag = Annotated[bool, _is("true or false")]
+Code = Annotated[Annotated[str, Meta(max_length=200)] | Annotated[int, Meta(ge=0, le=9999)],
+                 _is("a code such as R7 or G")]
+Cards = Annotated[list[Code], _is("a list of cards")]
+CardOrCards = Annotated[Code | list[Code], _is("a card or a list of cards")]
+Strings = Annotated[list[Annotated[str, _is('an action string such as "play R5"')]],
+                    _is('a list of action strings such as [draw, "play R5"]')]
+Direction = Annotated[Literal["cw", "ccw"], _is("cw or ccw")]
+# mappings seat -> value: their keys (0 or "0") and values are checked by :func:`_seat_map`
+Hands = Annotated[dict[Any, Any], _is("a mapping seat -> list of cards")]
+Scores = Annotated[dict[Any, Any], _is("a mapping seat (or team) -> score")]
+LegalFor = Annotated[dict[Any, Any], _is("a mapping seat -> list of action strings")]
+
+
+class _Keys(Struct, forbid_unknown_fields=True, kw_only=True):
+    """A mapping with only the keys the format lists there, in the order SCENARIOS.md lists
+    them (errors list them in this order)."""
+
+
+class _Pending(_Keys):
+    kind: Code | UnsetType = UNSET
+    amount: Int | UnsetType = UNSET
+    target: Int | UnsetType = UNSET
+
+
+class _Effect(_Keys):
+    kind: Code | UnsetType = UNSET
+    color: Code | UnsetType = UNSET
+    owner: Int | UnsetType = UNSET
+
+
+class _Expect(_Keys):
+    turn: Int | UnsetType = UNSET
+    direction: Direction | UnsetType = UNSET
+    top: Code | UnsetType = UNSET
+    color: Code | UnsetType | None = UNSET
+    hands: Hands | UnsetType = UNSET
+    hand_sizes: Annotated[list[Int] | dict[Any, Any],
+                          _is("a list of sizes or a mapping seat -> size")] | UnsetType = UNSET
+    draw_pile_size: Int | UnsetType = UNSET
+    pending: Annotated[_Pending | None, _is("a mapping or null")] | UnsetType = UNSET
+    effect: Annotated[_Effect | None, _is("a mapping or null")] | UnsetType = UNSET
+    legal: Strings | UnsetType = UNSET
+    legal_includes: Strings | UnsetType = UNSET
+    legal_excludes: Strings | UnsetType = UNSET
+    legal_for: LegalFor | UnsetType = UNSET
+    round_over: Flag | UnsetType = UNSET
+    round_winner: Int | UnsetType | None = UNSET
+    scores: Scores | UnsetType = UNSET
+    match_over: Flag | UnsetType = UNSET
+    match_winner: Annotated[list[Int] | Int | None,
+                            _is("a seat, a list of seats or null")] | UnsetType = UNSET
+
+
+class _Step(_Keys):
+    seat: Count | None = None
+    play: CardOrCards | UnsetType = UNSET
+    draw: Any = UNSET
+    pass_: Any = msgspec.field(default=UNSET, name="pass")
+    challenge: Flag | UnsetType = UNSET
+    catch: Int | UnsetType = UNSET
+    jump_in: CardOrCards | UnsetType = UNSET
+    timeout: Any = UNSET
+    color: Code | UnsetType = UNSET
+    target: Int | UnsetType = UNSET
+    power: Code | UnsetType = UNSET
+    give: CardOrCards | UnsetType | None = UNSET
+    uno: Flag | UnsetType = UNSET
+    error: Any = None
+    expect: _Expect | UnsetType = UNSET
+
+
+class _Setup(_Keys):
+    hands: Hands | None = None
+    starter: Code | None = None
+    discard: Cards | None = None
+    color: Code | None = None
+    draw_pile: Cards | None = None
+    turn: Count | None = None
+    direction: Direction | None = None
+    scores: Scores | None = None
+
+
+if TYPE_CHECKING:
+    _Rules = _Keys
+else:  # the rule keys are the engine's: a Struct made from them
+    _Rules = defstruct("_Rules", [(k, Any, UNSET) for k in ("preset", *KEYS)], bases=(_Keys,))
+
+
+class _Doc(_Keys):
+    name: Annotated[str, _is("a non-empty string saying what the scenario shows")]
+    description: Annotated[str, _is("a string")] = ""
+    rules_covered: Annotated[list[Annotated[str, _is("a rule ID such as EFF-3")]],
+                             _is("a list of rule IDs such as [EFF-3, START-3]")] = []
+    rules: Annotated[str | _Rules, _is("a preset name or a mapping such as {preset: house, "
+                                       "jump_in: on}")] = "classic"
+    players: Int | None = None
+    seed: Int = 0
+    dealer: Count = 0
+    setup: _Setup | None = None
+    steps: Annotated[list[Any], _is("a list of steps")] = []
+
+
+_STEP = Annotated[_Step, _is("a mapping: an action with its seat, an expect, or both")]
+
+
+# -- reading a document ---------------------------------------------------------------------
 def parse_scenario(doc: Any, file: str = "<scenario>", document: int = 1) -> Scenario:
     """Check one document against the format and return it parsed."""
     where = f"{file}: document {document}"
@@ -300,289 +417,286 @@ def parse_scenario(doc: Any, file: str = "<scenario>", document: int = 1) -> Sce
     name = doc.get("name")
     if isinstance(name, str) and name.strip():
         where = f"{file}: {name}"
-    p = _Path(where)
-    _only(doc, TOP_KEYS, p)
-    if not isinstance(name, str) or not name.strip():
-        raise p.error("'name' is required: a non-empty string saying what the scenario shows")
-    rules = _rules(doc.get("rules", "classic"), doc.get("players"), p)
-    covered = doc.get("rules_covered", [])
-    if not isinstance(covered, list) or not all(isinstance(r, str) for r in covered):
-        raise p.at("rules_covered").error("a list of rule IDs such as [EFF-3, START-3]")
-    description = doc.get("description", "")
-    if not isinstance(description, str):
-        raise p.at("description").error("a string")
-    steps_raw = doc.get("steps", [])
-    if not isinstance(steps_raw, list):
-        raise p.at("steps").error("a list of steps")
+    d = _convert(doc, _Doc, where, ())
+    if not d.name.strip():
+        raise ScenarioError(where, "'name' is required: a non-empty string saying what the "
+                                   "scenario shows")
+    rules: dict[str, Any] = {"preset": d.rules} if isinstance(d.rules, str) else {
+        "preset": "classic", **{k: getattr(d.rules, k) for k in doc["rules"]}}
+    if d.players is not None:
+        n = _int(d.players, where, ("players",))
+        if "players" in rules and rules["players"] != n:
+            raise ScenarioError(where, f"players: {n} here but {rules['players']} in rules: "
+                                       "give it once")
+        rules["players"] = n
     return Scenario(
-        name=name.strip(),
+        name=d.name.strip(),
         file=file,
         document=document,
         rules=rules,
-        seed=_int(doc.get("seed", 0), p.at("seed")),
-        dealer=_int(doc.get("dealer", 0), p.at("dealer"), low=0),
-        setup=_setup(doc["setup"], p.at("setup")) if doc.get("setup") is not None else None,
-        steps=tuple(_step(s, i, p.at(f"step {i}")) for i, s in enumerate(steps_raw, 1)),
-        rules_covered=tuple(covered),
-        description=description,
+        seed=_int(d.seed, where, ("seed",)),
+        dealer=_int(d.dealer, where, ("dealer",), low=0),
+        setup=_setup(d.setup, where) if d.setup is not None else None,
+        steps=tuple(_step(s, i, where) for i, s in enumerate(d.steps, 1)),
+        rules_covered=tuple(d.rules_covered),
+        description=d.description,
     )
 
 
-class _Path:
-    """Where in a document a value sits, for error messages."""
+def _convert(value: Any, kind: Any, where: str, keys: tuple[str, ...]) -> Any:
+    """``value`` checked against a format type: a :class:`ScenarioError` naming the key, the
+    value and what is allowed there when it does not fit."""
+    try:
+        return msgspec.convert(value, kind)
+    except msgspec.ValidationError as e:
+        raise ScenarioError(where, _explain(str(e), value, kind, keys)) from None
 
-    def __init__(self, where: str, keys: tuple[str, ...] = ()) -> None:
-        self.where = where
-        self.keys = keys
 
-    def at(self, key: object) -> _Path:
-        return _Path(self.where, (*self.keys, key if isinstance(key, str) and len(key) <= 40
-                                  else _show(key, 40)))
+def _explain(error: str, value: Any, kind: Any, keys: tuple[str, ...]) -> str:
+    """msgspec's error (``Expected ... - at `$.setup.hands[...]```) in the format's words:
+    the keys down to the value, what the value is, what is allowed there."""
+    detail, _sep, at = error.partition(" - at `")
+    path = at.removeprefix("key` in `")[:-1] if at else "$"
+    for name, index in re.findall(r"\.(\w+)|\[(\d+)\]", path):  # mappings' values are Any
+        if index:
+            kind, value = get_args(_strip(_choose(kind, list)))[0], value[int(index)]
+            keys = (*keys, index)
+        else:
+            kind = _fields(kind)[name]
+            value = value.get(name) if isinstance(value, Mapping) else None
+            keys = (*keys, name)
+    inner = ": ".join(keys)
+    prefix = f"{inner}: " if inner else ""
+    if detail.startswith("Object contains unknown field `"):
+        key = _label(detail[len("Object contains unknown field `"):-1])
+        return f"{prefix}unknown key {key} (allowed: {', '.join(_fields(kind))})"
+    if at.startswith("key` in `"):  # a key that is not text
+        key = _show(next((k for k in value if not isinstance(k, str)), None))
+        return f"{prefix}unknown key {key} (allowed: {', '.join(_fields(kind))})"
+    if detail.startswith("Object missing required field `"):
+        field = detail[len("Object missing required field `"):-1]
+        return f"{prefix}'{field}' is required: {_description(_fields(kind)[field])}"
+    return f"{prefix}expected {_description(kind)}, got {_show(value)}"
 
-    def error(self, what: str) -> ScenarioError:
-        inner = ": ".join(self.keys)
-        return ScenarioError(self.where, f"{inner + ': ' if inner else ''}{what}")
+
+def _strip(kind: Any) -> Any:
+    """A type without its ``Annotated`` words."""
+    while get_origin(kind) is Annotated:
+        kind = get_args(kind)[0]
+    return kind
+
+
+def _choose(kind: Any, want: type) -> Any:
+    """The member of a union that is a Struct, a list or a dict (``want``)."""
+    for option in _options(kind):
+        base = get_origin(option) or option
+        if isinstance(base, type) and issubclass(base, want):
+            return option
+    raise ValueError(f"no {want.__name__} in {kind}")  # pragma: no cover
+
+
+def _options(kind: Any) -> list[Any]:
+    """The members of a union, however nested and annotated (a type alone is its own)."""
+    kind = _strip(kind)
+    if get_origin(kind) in (Union, types.UnionType):
+        return [o for member in get_args(kind) for o in _options(member)]
+    return [kind]
+
+
+def _description(kind: Any) -> str:
+    """What a type allows, in words: its own (``Meta(description=...)``) or its parts'."""
+    while get_origin(kind) is Annotated:
+        for meta in get_args(kind)[1:]:
+            if isinstance(meta, Meta) and meta.description:
+                return meta.description
+        kind = get_args(kind)[0]
+    if get_origin(kind) in (Union, types.UnionType):
+        return " or ".join(_description(o) for o in get_args(kind) if o is not UnsetType)
+    if isinstance(kind, type) and issubclass(kind, Struct):
+        return "a mapping with any of: " + ", ".join(_fields(kind))
+    return _PLAIN.get(kind, "a list" if get_origin(kind) is list else "a mapping")
+
+
+_PLAIN: dict[Any, str] = {str: "text", int: "an integer", bool: "true or false",
+                          type(None): "null"}
+
+
+def _fields(kind: Any) -> dict[str, Any]:
+    """The keys of the mapping (Struct) in a type, with the type of each."""
+    return {f.encode_name: f.type for f in msgspec.structs.fields(_choose(kind, Struct))}
+
+
+def _label(key: object) -> str:
+    return repr(key) if isinstance(key, str) and len(key) <= 40 else _show(key, 40)
 
 
 def _kind(v: object) -> str:
     return "null" if v is None else type(v).__name__
 
 
-def _only(d: Mapping[Any, Any], allowed: Sequence[str], p: _Path) -> None:
-    for k in d:
-        if not isinstance(k, str) or k not in allowed:
-            shown = repr(k) if isinstance(k, str) and len(k) <= 40 else _show(k)
-            raise p.error(f"unknown key {shown} (allowed: {', '.join(allowed)})")
-
-
-#: Integers in a scenario are at most this big (a seed is 64-bit; the rest far smaller).
-MAX_INT = (1 << 64) - 1
-
-
-def _int(v: Any, p: _Path, low: int | None = None) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise p.error(f"expected an integer, got {_show(v)}")
+def _int(v: int, where: str, keys: tuple[str, ...], low: int | None = None) -> int:
+    """An integer of the format, within its bounds (at most 64 bits)."""
     lo = -MAX_INT if low is None else low
     if not lo <= v <= MAX_INT:
-        raise p.error(f"expected an integer from {lo} to {MAX_INT}, got {_show(v)}")
+        raise ScenarioError(where, f"{': '.join(keys)}: expected an integer from {lo} to "
+                                   f"{MAX_INT}, got {_show(v)}")
     return v
 
 
-def _seat_key(k: Any, p: _Path) -> int:
-    """A seat (or team) number used as a mapping key: 0 or "0"."""
-    if isinstance(k, str) and k.strip().isdigit() and len(k.strip()) <= 3:
-        return int(k)
-    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-        raise p.error(f"{_show(k)} is not a seat number")
-    return k
+def _seat_map(raw: Mapping[Any, Any], value: Any, where: str,
+              keys: tuple[str, ...]) -> dict[int, Any]:
+    """A mapping seat (or team) -> value: keys 0 or "0", values of the format type ``value``."""
+    out: dict[int, Any] = {}
+    for k, v in raw.items():
+        if isinstance(k, str) and k.strip().isdigit() and len(k.strip()) <= 3:
+            seat = int(k)
+        elif isinstance(k, bool) or not isinstance(k, int) or k < 0:
+            raise ScenarioError(where, f"{': '.join(keys)}: {_show(k)} is not a seat number")
+        else:
+            seat = k
+        out[seat] = _bounded(_convert(v, value, where, (*keys, _label(k))), where,
+                             (*keys, _label(k)))
+    return out
 
 
-def _text(v: Any, p: _Path) -> str:
-    if isinstance(v, bool) or not isinstance(v, (str, int)) or (
-            isinstance(v, int) and not 0 <= v <= 9999) or (isinstance(v, str) and len(v) > 200):
-        raise p.error(f"expected a code such as R7 or G, got {_show(v)}")
-    return str(v)
+def _hands(raw: Mapping[Any, Any], where: str, keys: tuple[str, ...]) -> dict[int, Any]:
+    """A mapping seat -> list of cards, the cards as text."""
+    return {s: _cards(c) for s, c in _seat_map(raw, Cards, where, keys).items()}
 
 
-def _cards(v: Any, p: _Path, one_ok: bool = True) -> tuple[str, ...]:
-    """A card, or a list of cards, as text (checked against the deck when run)."""
-    if isinstance(v, list):
-        return tuple(_text(c, p) for c in v)
-    if one_ok:
-        return (_text(v, p),)
-    raise p.error(f"expected a list of cards, got {_show(v)}")
+def _bounded(v: Any, where: str, keys: tuple[str, ...]) -> Any:
+    """A converted value whose integers (in its fields and lists) are all within the format's
+    bounds, which go past msgspec's 64-bit signed ones (mappings seat -> value are checked by
+    :func:`_seat_map`)."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        _int(v, where, keys)
+    elif isinstance(v, list):
+        for x in v:
+            if not isinstance(x, str):  # cards are mostly text
+                _bounded(x, where, keys)
+    elif isinstance(v, _Keys):
+        for name, key in zip(v.__struct_fields__, v.__struct_encode_fields__, strict=True):
+            _bounded(getattr(v, name), where, (*keys, key))
+    return v
 
 
-def _strings(v: Any, p: _Path) -> list[str]:
-    if not isinstance(v, list) or not all(isinstance(s, str) for s in v):
-        raise p.error("expected a list of action strings such as [draw, \"play R5\"]")
-    return list(v)
+def _text(v: str | int | UnsetType | None) -> str | None:
+    """A card or colour code as text (None when not given)."""
+    return None if v is None or isinstance(v, UnsetType) else str(v)
 
 
-def _rules(raw: Any, players: Any, p: _Path) -> dict[str, Any]:
-    """``rules`` (a preset name or a mapping) merged with a top-level ``players``."""
-    if isinstance(raw, str):
-        rules: dict[str, Any] = {"preset": raw}
-    elif isinstance(raw, Mapping):
-        _only(raw, RULES_KEYS, p.at("rules"))
-        rules = {"preset": "classic", **{str(k): v for k, v in raw.items()}}
-    else:
-        raise p.at("rules").error("a preset name or a mapping such as {preset: house, "
-                                  "jump_in: on}")
-    if players is not None:
-        n = _int(players, p.at("players"))
-        if "players" in rules and rules["players"] != n:
-            raise p.at("players").error(f"{n} here but {rules['players']} in rules: give it once")
-        rules["players"] = n
-    return rules
+def _cards(v: str | int | list[str | int] | UnsetType | None) -> tuple[str, ...]:
+    """A card or a list of cards, as text."""
+    if v is None or isinstance(v, UnsetType):
+        return ()
+    return tuple(str(c) for c in v) if isinstance(v, list) else (str(v),)
 
 
-def _setup(raw: Any, p: _Path) -> SetupSpec:
-    if not isinstance(raw, Mapping):
-        raise p.error("a mapping with any of: " + ", ".join(SETUP_KEYS))
-    _only(raw, SETUP_KEYS, p)
-    hands_raw = raw.get("hands") or {}
-    if not isinstance(hands_raw, Mapping):
-        raise p.at("hands").error("a mapping seat -> list of cards")
-    hands = {_seat_key(k, p.at("hands")): _cards(v, p.at("hands").at(k), one_ok=False)
-             for k, v in hands_raw.items()}
-    discard = raw.get("discard")
-    direction = raw.get("direction")
-    if direction is not None and direction not in DIRECTIONS:
-        raise p.at("direction").error(f"cw or ccw, not {_show(direction)}")
-    scores_raw = raw.get("scores") or {}
-    if not isinstance(scores_raw, Mapping):
-        raise p.at("scores").error("a mapping seat (or team) -> score")
-    turn = raw.get("turn")
+def _setup(raw: _Setup, where: str) -> SetupSpec:
+    """``setup`` with its cards as text and its seats as numbers."""
     return SetupSpec(
-        hands=hands,
-        starter=_text(raw["starter"], p.at("starter")) if raw.get("starter") is not None
-        else None,
-        discard=_cards(discard, p.at("discard"), one_ok=False) if discard is not None else None,
-        color=_text(raw["color"], p.at("color")) if raw.get("color") is not None else None,
-        draw_pile=_cards(raw.get("draw_pile") or [], p.at("draw_pile"), one_ok=False),
-        turn=_int(turn, p.at("turn"), low=0) if turn is not None else None,
-        direction=direction,
-        scores={_seat_key(k, p.at("scores")): _int(v, p.at("scores").at(k))
-                for k, v in scores_raw.items()},
+        hands=_hands(raw.hands or {}, where, ("setup", "hands")),
+        starter=_text(raw.starter),
+        discard=_cards(raw.discard) if raw.discard is not None else None,
+        color=_text(raw.color),
+        draw_pile=_cards(raw.draw_pile),
+        turn=_int(raw.turn, where, ("setup", "turn"), low=0) if raw.turn is not None else None,
+        direction=raw.direction,
+        scores=_seat_map(raw.scores or {}, Int, where, ("setup", "scores")),
     )
 
 
-def _flag(v: Any, p: _Path) -> bool:
-    if not isinstance(v, bool):
-        raise p.error(f"true or false, not {_show(v)}")
-    return v
+def _step(doc: Any, number: int, where: str) -> Step:
+    """A step's action (at most one), its seat and expected error, and its expectation."""
+    keys = (f"step {number}",)
+    raw: _Step = _bounded(_convert(doc, _STEP, where, keys), where, keys)
 
+    def error(what: str) -> ScenarioError:
+        return ScenarioError(where, f"step {number}: {what}")
 
-def _step(raw: Any, number: int, p: _Path) -> Step:
-    if not isinstance(raw, Mapping):
-        raise p.error("a step is a mapping: an action with its seat, an expect, or both")
-    _only(raw, STEP_KEYS, p)
-    verbs = [k for k in VERB_KEYS if k in raw]
+    given = {k for k in (*VERB_KEYS, *MODIFIER_KEYS) if getattr(raw, _attr(k)) is not UNSET}
+    verbs = [k for k in VERB_KEYS if k in given]
     if len(verbs) > 1:
-        raise p.error(f"one action a step, not {' and '.join(verbs)}")
+        raise error(f"one action a step, not {' and '.join(verbs)}")
     action: ActionSpec | None = None
+    stray = [k for k in ("target", "power", "give") if k in given]
     if verbs:
-        action = _verb_action(verbs[0], raw, p)
-    elif "uno" in raw or "color" in raw:
-        stray = [k for k in ("target", "power", "give") if k in raw]
-        if stray:
-            raise p.error(f"{stray[0]} goes with play or jump_in")
-        if "uno" in raw and "color" in raw:
-            raise p.error("uno and color on their own are two actions: use two steps")
-        if "uno" in raw:
-            if raw["uno"] is not True:
-                raise p.at("uno").error("on its own, uno: true declares UNO")
-            action = ActionSpec("uno")
-        else:
-            action = ActionSpec("color", color=_text(raw["color"], p.at("color")))
-    else:
-        stray = [k for k in ("target", "power", "give") if k in raw]
-        if stray:
-            raise p.error(f"{stray[0]} goes with play or jump_in")
-    seat = raw.get("seat")
-    if action is not None:
-        if seat is None:
-            raise p.error(f"the action {action.text()!r} needs the seat that takes it")
-        seat = _int(seat, p.at("seat"), low=0)
-    elif seat is not None:
-        raise p.error("seat goes with an action (play, draw, pass, challenge, catch, jump_in, "
-                      "uno, color, timeout)")
-    error = raw.get("error")
-    if error is not None:
+        action = _verb_action(verbs[0], raw, given, error)
+    elif stray:
+        raise error(f"{stray[0]} goes with play or jump_in")
+    elif "uno" in given and "color" in given:
+        raise error("uno and color on their own are two actions: use two steps")
+    elif "uno" in given:
+        if raw.uno is not True:
+            raise error("uno: on its own, uno: true declares UNO")
+        action = ActionSpec("uno")
+    elif "color" in given:
+        action = ActionSpec("color", color=_text(raw.color))
+    if action is not None and raw.seat is None:
+        raise error(f"the action {action.text()!r} needs the seat that takes it")
+    if action is None and raw.seat is not None:
+        raise error("seat goes with an action (play, draw, pass, challenge, catch, jump_in, "
+                    "uno, color, timeout)")
+    if raw.error is not None:
         if action is None:
-            raise p.at("error").error("error goes with an action that must be rejected")
-        if error not in ERROR_CODES:
-            raise p.at("error").error(f"unknown code {_show(error)} "
-                                      f"(allowed: {', '.join(ERROR_CODES)})")
-    expect = _expect(raw["expect"], p.at("expect")) if "expect" in raw else None
+            raise error("error: error goes with an action that must be rejected")
+        if not isinstance(raw.error, str) or raw.error not in ERROR_CODES:
+            raise error(f"error: unknown code {_show(raw.error)} "
+                        f"(allowed: {', '.join(ERROR_CODES)})")
+    expect = None
+    if not isinstance(raw.expect, UnsetType):
+        expect = _expect(raw.expect, doc["expect"], where, (*keys, "expect"))
     if action is None and expect is None:
-        raise p.error("a step needs an action, an expect, or both")
-    return Step(number, seat, action, error, expect)
+        raise error("a step needs an action, an expect, or both")
+    return Step(number, raw.seat, action, raw.error, expect)
 
 
-def _verb_action(verb: str, raw: Mapping[str, Any], p: _Path) -> ActionSpec:
-    v = raw[verb]
+def _attr(key: str) -> str:
+    """The attribute of a key (``pass`` is a Python keyword)."""
+    return "pass_" if key == "pass" else key
+
+
+def _verb_action(verb: str, raw: _Step, given: set[str],
+                 error: Callable[[str], ScenarioError]) -> ActionSpec:
+    v = getattr(raw, _attr(verb))
     if verb in ("play", "jump_in"):
-        give = raw.get("give")
-        return ActionSpec(
-            verb,
-            cards=_cards(v, p.at(verb)),
-            color=_text(raw["color"], p.at("color")) if "color" in raw else None,
-            target=_int(raw["target"], p.at("target")) if "target" in raw else None,
-            power=_text(raw["power"], p.at("power")) if "power" in raw else None,
-            give=_cards(give, p.at("give")) if give is not None else (),
-            uno=_flag(raw["uno"], p.at("uno")) if "uno" in raw else False,
-        )
-    stray = [k for k in MODIFIER_KEYS if k in raw]
+        return ActionSpec(verb, cards=_cards(v), color=_text(raw.color),
+                          target=None if isinstance(raw.target, UnsetType) else raw.target,
+                          power=_text(raw.power), give=_cards(raw.give), uno=raw.uno is True)
+    stray = [k for k in MODIFIER_KEYS if k in given]
     if stray:
-        raise p.error(f"{stray[0]} goes with play or jump_in, not with {verb}")
+        raise error(f"{stray[0]} goes with play or jump_in, not with {verb}")
     if verb == "catch":
-        return ActionSpec("catch", target=_int(v, p.at("catch")))
+        return ActionSpec("catch", target=v)
     if verb == "challenge":
-        return ActionSpec("challenge" if _flag(v, p.at("challenge")) else "accept")
+        return ActionSpec("challenge" if v else "accept")
     if v is not True:
-        raise p.at(verb).error(f"write {verb}: true")
+        raise error(f"{verb}: write {verb}: true")
     return ActionSpec(verb)
 
 
-def _seat_map(v: Any, p: _Path, value: Callable[[Any, _Path], Any]) -> dict[int, Any]:
-    if not isinstance(v, Mapping):
-        raise p.error("a mapping seat -> value")
-    return {_seat_key(k, p): value(x, p.at(k)) for k, x in v.items()}
-
-
-def _optional_int(v: Any, p: _Path) -> int | None:
-    return None if v is None else _int(v, p)
-
-
-def _expect(raw: Any, p: _Path) -> dict[str, Any]:
-    """Check an ``expect`` mapping's keys and value types; values are compared when run."""
-    if not isinstance(raw, Mapping):
-        raise p.error("a mapping with any of: " + ", ".join(EXPECT_KEYS))
-    _only(raw, EXPECT_KEYS, p)
+def _expect(raw: _Expect, doc: Mapping[str, Any], where: str,
+            keys: tuple[str, ...]) -> dict[str, Any]:
+    """An ``expect`` as the run compares it, in the order the file gives its keys: cards as
+    text, seats as numbers; values are compared when run."""
     out: dict[str, Any] = {}
-    for key, v in raw.items():
-        q = p.at(key)
-        if key in ("turn", "draw_pile_size"):
-            out[key] = _int(v, q)
-        elif key == "direction":
-            if v not in DIRECTIONS:
-                raise q.error(f"cw or ccw, not {_show(v)}")
-            out[key] = v
-        elif key == "top":
-            out[key] = _text(v, q)
-        elif key == "color":
-            out[key] = None if v is None else _text(v, q)
+    for key in doc:
+        v = getattr(raw, key)
+        if key in ("top", "color"):
+            v = _text(v)
         elif key == "hands":
-            out[key] = _seat_map(v, q, lambda x, r: _cards(x, r, one_ok=False))
-        elif key == "hand_sizes":
-            if isinstance(v, list):
-                out[key] = dict(enumerate(_int(x, q) for x in v))
-                out["_hand_sizes_all"] = len(v)
-            else:
-                out[key] = _seat_map(v, q, _int)
-        elif key in ("pending", "effect"):
-            if v is not None:
-                if not isinstance(v, Mapping):
-                    raise q.error("a mapping or null")
-                _only(v, PENDING_KEYS if key == "pending" else EFFECT_KEYS, q)
-                v = {k: (_int(x, q.at(k)) if k in ("amount", "target", "owner")
-                         else _text(x, q.at(k))) for k, x in v.items()}
-            out[key] = v
-        elif key in ("legal", "legal_includes", "legal_excludes"):
-            out[key] = _strings(v, q)
+            v = _hands(v, where, (*keys, key))
+        elif key == "hand_sizes" and isinstance(v, list):  # every seat's, in order
+            out[key], out["_hand_sizes_all"] = dict(enumerate(v)), len(v)
+            continue
+        elif key in ("hand_sizes", "scores"):
+            v = _seat_map(v, Int, where, (*keys, key))
         elif key == "legal_for":
-            out[key] = _seat_map(v, q, _strings)
-        elif key in ("round_over", "match_over"):
-            out[key] = _flag(v, q)
-        elif key == "round_winner":
-            out[key] = _optional_int(v, q)
-        elif key == "scores":
-            out[key] = _seat_map(v, q, _int)
-        elif key == "match_winner":
-            out[key] = ([_int(x, q) for x in v] if isinstance(v, list)
-                        else _optional_int(v, q))
+            v = _seat_map(v, Strings, where, (*keys, key))
+        elif key in ("pending", "effect") and v is not None:
+            v = {k: _text(x) if k in ("kind", "color") else x
+                 for k in doc[key] for x in [getattr(v, k)]}
+        out[key] = v
     return out
 
 
@@ -775,7 +889,7 @@ class _Run:
         return self._partial("effect", want, self.game.effect)
 
     def _partial(self, label: str, want: dict[str, Any] | None,
-                 got: dict[str, Any] | None) -> list[str]:
+                 got: Mapping[str, Any] | None) -> list[str]:
         if want is None or got is None:
             shown = None if got is None else {k: got[k] for k in got if k != "source"}
             return [] if want is None and got is None else \

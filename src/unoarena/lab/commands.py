@@ -183,6 +183,8 @@ def _wrote_plots(files: Sequence[Any], directory: str) -> None:
 # simulate
 # ================================================================================================
 def cmd_simulate(ns: argparse.Namespace) -> int:
+    """``unoarena simulate``: list the bots for ``--bots list``, else play and print (or write as
+    JSON) the summary or the comparison; returns the exit status."""
     if ns.bots.strip().lower() in ("list", "help"):
         return _list_bots()
     return _run_guarded(lambda: _simulate(ns))
@@ -433,6 +435,8 @@ def format_compare(cmp: CompareResult, workers: int = 1, cluster: str | None = N
 # tournament
 # ================================================================================================
 def cmd_tournament(ns: argparse.Namespace) -> int:
+    """``unoarena tournament``: list the bots for ``--bots list``, else play the tournament and
+    print (or write as JSON) its standings; returns the exit status."""
     if ns.bots.strip().lower() in ("list", "help"):
         return _list_bots()
     return _run_guarded(lambda: _tournament(ns))

@@ -122,6 +122,8 @@ class RoundTracker:
         self.chain = 1 if game.pending is not None else 0
 
     def __call__(self, g: Game, seat: int, action: Action) -> None:
+        """Called by the driver after each action it applied: counts a turn unless the action is a
+        catch, an UNO call or a colour choice, and grows or closes the penalty chain."""
         verb = action.verb
         if verb not in _NOT_A_TURN and g.phase in ("play", "over"):
             self.turns += 1

@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from ..engine import RuleSet
 from .common import LabError
 from .stats import Paired, Tally
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # numpy comes with the 'fast' extra: a plain install runs without it
+    import numpy as np
+
     from ..kernel.runner import Chunk, MatchChunk, MatchRunner, RoundRunner
 
 ENGINES = ("auto", "kernel", "python")
@@ -98,6 +98,8 @@ def seated_runner(rules: RuleSet, max_actions: int) -> RoundRunner:
 
 def metric_rows(chunk: Chunk) -> np.ndarray:
     """Per round, the values of :data:`~unoarena.lab.stats.METRICS` (points -1 when void)."""
+    import numpy as np
+
     from ..kernel import bots as kb
 
     drawn = chunk.drawn_by.sum(axis=1)
@@ -111,6 +113,8 @@ def metric_rows(chunk: Chunk) -> np.ndarray:
 def add_chunk(tally: Tally, chunk: Chunk, team_of: Sequence[int] | None) -> None:
     """Fold a kernel chunk into ``tally`` exactly as ``Tally.add_round`` would, round by
     round, but with whole-array counts."""
+    import numpy as np
+
     from ..kernel.core import DRAW_REASONS
 
     rows = metric_rows(chunk)
@@ -158,6 +162,8 @@ def add_paired(paired: dict[str, Paired], base: Chunk, other: Chunk) -> None:
 
 
 def _add_values(counts: dict[int, int], values: np.ndarray) -> None:
+    import numpy as np
+
     vals, cnt = np.unique(values, return_counts=True)
     for v, c in zip(vals.tolist(), cnt.tolist(), strict=True):
         counts[v] = counts.get(v, 0) + c

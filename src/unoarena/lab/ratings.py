@@ -19,6 +19,8 @@ from openskill.models import PlackettLuce
 
 @dataclass(frozen=True)
 class Rating:
+    """One bot's openskill rating: mean skill ``mu`` and its uncertainty ``sigma``."""
+
     mu: float
     sigma: float
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..driver import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_ROUNDS
-from ..engine import RuleSet, game_record, match_record
+from ..engine import Record, RuleSet, game_record, match_record
 from . import fast
 from .common import LabError, play_indexed_match, play_indexed_round, seat_bots, spec_label
 from .parallel import run_chunks
@@ -50,9 +50,10 @@ class Chunk:
 
     tallies: list[Tally]
     paired: list[dict[str, Paired]]
-    records: list[list[dict[str, Any]]]
+    records: list[list[Record]]
 
     def merge(self, o: Chunk) -> None:
+        """Add another chunk's tallies, paired differences and records into this one."""
         for a, b in zip(self.tallies, o.tallies, strict=True):
             a.merge(b)
         for pa, pb in zip(self.paired, o.paired, strict=True):
@@ -196,12 +197,13 @@ class SimResult:
     seed: int
     tally: Tally
     matches: bool = False
-    records: list[dict[str, Any]] = field(default_factory=list)  # the first ``keep_records``
+    records: list[Record] = field(default_factory=list)  # the first ``keep_records``
     elapsed: float = 0.0
     engine: str = "python"  # what played the games: "kernel" or "python"
 
     @property
     def summary(self) -> Summary:
+        """The headline numbers, typed (all of them: :meth:`to_dict`)."""
         t = self.tally
         return Summary(t.rounds, t.void, t.actions.mean, t.actions.median,
                        t.actions.quantile(0.9), t.turns.mean, t.drawn.mean, t.points.mean,

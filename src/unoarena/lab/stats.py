@@ -41,24 +41,29 @@ class Hist:
         self.counts: dict[int, int] = dict(counts) if counts else {}
 
     def add(self, value: int, count: int = 1) -> None:
+        """Count ``value`` ``count`` more times."""
         c = self.counts
         c[value] = c.get(value, 0) + count
 
     def merge(self, other: Hist) -> None:
+        """Add another histogram's counts into this one (exact, in any order)."""
         c = self.counts
         for v, k in other.counts.items():
             c[v] = c.get(v, 0) + k
 
     @property
     def n(self) -> int:
+        """How many values were counted."""
         return sum(self.counts.values())
 
     @property
     def total(self) -> int:
+        """The exact sum of every value counted."""
         return sum(v * k for v, k in self.counts.items())
 
     @property
     def mean(self) -> float:
+        """The mean of the values counted; 0.0 when there are none."""
         n = self.n
         return self.total / n if n else 0.0
 
@@ -145,10 +150,12 @@ class RoundStats:
 
     @property
     def void(self) -> bool:
+        """Whether the round ended with no winner (TURN-6 ``void``)."""
         return self.winner is None
 
     @property
     def drawn(self) -> int:
+        """Every card drawn in the round, for any reason."""
         return sum(n for _r, n in self.drawn_by)
 
     @property
@@ -200,6 +207,8 @@ class Tally:
             self.match_wins = [0] * (self.teams or self.players)
 
     def add_round(self, r: RoundStats, team_of: Sequence[int] | None = None) -> None:
+        """Count one round; ``team_of`` maps a seat to its team, so that team wins are counted too
+        (None without teams)."""
         self.rounds += 1
         self.actions.add(r.actions)
         self.turns.add(r.turns)
@@ -235,6 +244,8 @@ class Tally:
             self.match_shared += 1
 
     def merge(self, o: Tally) -> None:
+        """Add another chunk's tally into this one; both must count the same table (players and
+        teams), else ``ValueError``."""
         if (o.players, o.teams) != (self.players, self.teams):
             raise ValueError("cannot merge tallies of different tables")
         self.rounds += o.rounds
@@ -252,9 +263,11 @@ class Tally:
 
     # -- results -------------------------------------------------------------------------------
     def win_rates(self) -> list[float]:
+        """Each seat's share of all rounds played (void rounds count as played, won by nobody)."""
         return [w / self.rounds if self.rounds else 0.0 for w in self.seat_wins]
 
     def win_cis(self) -> list[tuple[float, float]]:
+        """Each seat's 95% Wilson interval for its win rate."""
         return [wilson(w, self.rounds) for w in self.seat_wins]
 
     def summary(self) -> dict[str, Any]:
@@ -324,16 +337,20 @@ class Paired:
     squares: int = 0
 
     def add(self, d: int) -> None:
+        """Count one unit's difference (this rule set's value minus the first's)."""
         self.n += 1
         self.total += d
         self.squares += d * d
 
     def merge(self, o: Paired) -> None:
+        """Add another chunk's differences into this one."""
         self.n += o.n
         self.total += o.total
         self.squares += o.squares
 
     def result(self, z: float = Z95) -> dict[str, Any]:
+        """The mean difference with its paired normal interval, JSON-ready (``diff``, ``ci``, ``n``,
+        ``paired``)."""
         n = self.n
         mean = self.total / n if n else 0.0
         var = (self.squares - self.total * self.total / n) / (n - 1) if n > 1 else 0.0

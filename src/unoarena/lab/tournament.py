@@ -54,14 +54,18 @@ class TourJob:
 
     @property
     def players(self) -> int:
+        """The seats at each table (the rule set's ``players``)."""
         return int(self.rules["players"])
 
     @property
     def tables_per_deal(self) -> int:
+        """How many tables play each deal: the fixed tables, or as many as there are bots in a
+        balanced schedule."""
         return len(self.tables) if self.tables else len(self.specs)
 
     @property
     def games(self) -> int:
+        """Games in the whole tournament: deals × tables × seat rotations."""
         return self.deals * self.tables_per_deal * self.players
 
     def locate(self, g: int) -> tuple[int, int, int]:
@@ -204,13 +208,17 @@ class Standing:
 
     @property
     def win_rate(self) -> float:
+        """Rounds won per game played; 0.0 before any game."""
         return self.wins / self.games if self.games else 0.0
 
     @property
     def win_ci(self) -> tuple[float, float]:
+        """The 95% Wilson interval of :attr:`win_rate`."""
         return wilson(self.wins, self.games)
 
     def to_dict(self, rank: int) -> dict[str, Any]:
+        """This line of the standings as JSON, at place ``rank`` (1 = best), with means per game and
+        the rating."""
         return {
             "rank": rank, "name": self.name, "spec": self.spec, "games": self.games,
             "wins": self.wins, "win_rate": self.win_rate, "win_ci": list(self.win_ci),
@@ -237,13 +245,16 @@ class TournamentResult:
 
     @property
     def players(self) -> int:
+        """The seats at each table."""
         return self.rules.players
 
     @property
     def void(self) -> int:
+        """How many games ended with no winner (not rated)."""
         return sum(g.winner is None for g in self.games)
 
     def seat_wins(self) -> list[int]:
+        """Games won from each seat, whoever sat there: how much the seat itself is worth."""
         wins = [0] * self.players
         for g in self.games:
             if g.winner is not None:

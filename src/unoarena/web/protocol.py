@@ -1,9 +1,10 @@
 """The messages clients may send, checked before anything else looks at them.
 
 Every message is a JSON object with a ``type`` and exactly the fields that type takes, each of
-the right kind and size. Anything else is refused with an error naming what was wrong, and
-refused messages change nothing. Errors carry a stable ``code`` and an English message (a
-catalogue msgid, translated where it is sent) with its ``params``.
+the right kind and size: :data:`SCHEMAS` says which, and msgspec checks them (in C, on the
+path every action takes). Anything else is refused with an error naming the field and what it
+allows, and refused messages change nothing. Errors carry a stable ``code`` and an English
+message (a catalogue msgid, translated where it is sent) with its ``params``.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from __future__ import annotations
 import time
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from typing import Annotated, Any, Literal
 
+import msgspec
 import orjson
+from msgspec import UNSET, Meta, Struct, UnsetType, defstruct
 
 from .catalog import T_
 
@@ -35,12 +39,49 @@ class ProtocolError(Exception):
 
 @dataclass(frozen=True)
 class Field:
+    """One field of a message: its kind (``str``, ``int``, ``bool``, ``dict`` or ``list``),
+    whether it must be there, and its bounds; :meth:`msgspec_type` says the same to msgspec."""
+
     kind: type
     required: bool = True
     max_len: int = 0  # strings
     lo: int = 0  # integers
     hi: int = 1 << 30
     choices: tuple[str, ...] = ()
+
+    def msgspec_type(self) -> Any:
+        """The msgspec type that accepts exactly this field's values (an optional field may be
+        left out, but is not null)."""
+        t: Any = self.kind
+        if self.kind is int:
+            t = Annotated[int, Meta(ge=self.lo, le=self.hi)]
+        elif self.choices:
+            t = Literal.__getitem__(self.choices)
+        elif self.kind is str and self.max_len:
+            t = Annotated[str, Meta(max_length=self.max_len)]
+        return t if self.required else t | UnsetType
+
+    def refused(self, name: str, detail: str) -> ProtocolError:
+        """The error for a value of this field that msgspec refused with ``detail``."""
+        if self.kind is int:
+            return ProtocolError("bad_message", T_("field {field} must be a whole number "
+                                                   "from {lo} to {hi}"),
+                                 field=name, lo=self.lo, hi=self.hi)
+        if self.kind is str:
+            if detail.startswith("Expected `str`, got"):
+                return ProtocolError("bad_message", T_("field {field} must be text"), field=name)
+            if self.choices:
+                return ProtocolError("bad_message", T_("field {field} must be one of {allowed}"),
+                                     field=name, allowed=", ".join(self.choices))
+            return ProtocolError("bad_message", T_("field {field} is too long (at most {max} "
+                                                   "characters)"), field=name, max=self.max_len)
+        if self.kind is bool:
+            return ProtocolError("bad_message", T_("field {field} must be true or false"),
+                                 field=name)
+        if self.kind is dict:
+            return ProtocolError("bad_message", T_("field {field} must be an object"),
+                                 field=name)
+        return ProtocolError("bad_message", T_("field {field} must be a list"), field=name)
 
 
 _TOKEN = Field(str, max_len=TOKEN_CHARS)
@@ -62,6 +103,18 @@ SCHEMAS: dict[str, dict[str, Field]] = {
 }
 
 
+def _struct(name: str, schema: dict[str, Field], tag: str | None = None) -> type[Struct]:
+    """A msgspec Struct with exactly the schema's fields (tagged by ``type`` for a message)."""
+    fields = [(k, f.msgspec_type()) if f.required else (k, f.msgspec_type(), UNSET)
+              for k, f in schema.items()]
+    return defstruct(name, fields, kw_only=True, forbid_unknown_fields=True, tag=tag,
+                     tag_field="type" if tag else None)
+
+
+_MESSAGES = {kind: _struct(kind, schema, tag=kind) for kind, schema in SCHEMAS.items()}
+_JSON = msgspec.json.Decoder()
+
+
 def parse_message(raw: str | bytes) -> dict[str, Any]:
     """Decode and check one client message; :class:`ProtocolError` when it is not valid."""
     size = len(raw.encode() if isinstance(raw, str) else raw)
@@ -69,8 +122,8 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
         raise ProtocolError("too_large", T_("message too large: {size} bytes (at most {max})"),
                             size=size, max=MAX_MESSAGE_BYTES)
     try:
-        msg = orjson.loads(raw)
-    except orjson.JSONDecodeError:
+        msg = _JSON.decode(raw)
+    except (msgspec.DecodeError, RecursionError):  # 4 KiB of "[" nests past the stack
         raise ProtocolError("bad_message", T_("a message must be a JSON object")) from None
     if not isinstance(msg, dict):
         raise ProtocolError("bad_message", T_("a message must be a JSON object"))
@@ -78,47 +131,38 @@ def parse_message(raw: str | bytes) -> dict[str, Any]:
     if not isinstance(kind, str) or kind not in SCHEMAS:
         raise ProtocolError("bad_message", T_("unknown message type {type}; allowed: {allowed}"),
                             type=repr(kind)[:40], allowed=", ".join(SCHEMAS))
-    check_fields(msg, SCHEMAS[kind], skip=("type",))
+    try:
+        msgspec.convert(msg, _MESSAGES[kind])
+    except msgspec.ValidationError as e:
+        raise _explain(e, SCHEMAS[kind]) from None
     return msg
 
 
-def check_fields(msg: dict[str, Any], schema: dict[str, Field],
-                 skip: tuple[str, ...] = ()) -> None:
+def _explain(e: msgspec.ValidationError, schema: dict[str, Field]) -> ProtocolError:
+    """msgspec's error for a flat object, said with the field and what it allows."""
+    text = str(e)
+    if text.startswith("Object contains unknown field `"):
+        name = text[len("Object contains unknown field `"):-1]
+        return ProtocolError("bad_message", T_("unexpected field {field}; allowed: {allowed}"),
+                             field=name[:40], allowed=", ".join(schema) or "-")
+    if text.startswith("Object missing required field `"):
+        return ProtocolError("bad_message", T_("missing field {field}"),
+                             field=text[len("Object missing required field `"):-1])
+    detail, _sep, where = text.rpartition(" - at `$.")
+    return schema[where[:-1]].refused(where[:-1], detail)
+
+
+@cache
+def _checker(fields: tuple[tuple[str, Field], ...]) -> type[Struct]:
+    return _struct("body", dict(fields))
+
+
+def check_fields(msg: dict[str, Any], schema: dict[str, Field]) -> None:
     """Exactly the schema's fields, each of the right type, size and value."""
-    extra = [k for k in msg if k not in schema and k not in skip]
-    if extra:
-        raise ProtocolError("bad_message", T_("unexpected field {field}; allowed: {allowed}"),
-                            field=str(extra[0])[:40], allowed=", ".join(schema) or "-")
-    for name, f in schema.items():
-        if name not in msg:
-            if f.required:
-                raise ProtocolError("bad_message", T_("missing field {field}"), field=name)
-            continue
-        value = msg[name]
-        if f.kind is int:
-            if not isinstance(value, int) or isinstance(value, bool) or not f.lo <= value <= f.hi:
-                raise ProtocolError("bad_message", T_("field {field} must be a whole number "
-                                                      "from {lo} to {hi}"),
-                                    field=name, lo=f.lo, hi=f.hi)
-        elif f.kind is str:
-            if not isinstance(value, str):
-                raise ProtocolError("bad_message", T_("field {field} must be text"), field=name)
-            if f.max_len and len(value) > f.max_len:
-                raise ProtocolError("bad_message", T_("field {field} is too long (at most {max} "
-                                                      "characters)"), field=name, max=f.max_len)
-            if f.choices and value not in f.choices:
-                raise ProtocolError("bad_message", T_("field {field} must be one of {allowed}"),
-                                    field=name, allowed=", ".join(f.choices))
-        elif f.kind is bool:
-            if not isinstance(value, bool):
-                raise ProtocolError("bad_message", T_("field {field} must be true or false"),
-                                    field=name)
-        elif f.kind is dict:
-            if not isinstance(value, dict):
-                raise ProtocolError("bad_message", T_("field {field} must be an object"),
-                                    field=name)
-        elif f.kind is list and not isinstance(value, list):
-            raise ProtocolError("bad_message", T_("field {field} must be a list"), field=name)
+    try:
+        msgspec.convert(msg, _checker(tuple(schema.items())))
+    except msgspec.ValidationError as e:
+        raise _explain(e, schema) from None
 
 
 def clean_name(raw: Any) -> str:
@@ -153,6 +197,10 @@ class RateLimit:
     stamp: float = field(default_factory=time.monotonic)
 
     def allow(self, now: float | None = None) -> bool:
+        """Take a token if there is one: True lets a message through, False refuses it.
+
+        The bucket starts full; ``rate`` 0 or less allows everything; ``now`` is monotonic
+        seconds (for tests)."""
         if self.rate <= 0:
             return True
         t = time.monotonic() if now is None else now
@@ -167,4 +215,6 @@ class RateLimit:
 
 
 def dumps(obj: Any) -> str:
+    """A message as JSON text for a WebSocket; integer dict keys are allowed (written as
+    strings)."""
     return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()

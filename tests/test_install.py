@@ -1,0 +1,45 @@
+"""A plain ``pip install unoarena`` (no extras) runs: the command line and the terminal game
+import nothing from an extra, and the server says which extra it needs.
+
+Each check runs in a fresh interpreter in which every optional package is made unimportable,
+as if it were not installed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+#: the packages of every extra (and what they bring in) that the core must not need
+OPTIONAL = ("numpy", "numba", "matplotlib", "ray", "gymnasium", "pettingzoo", "starlette",
+            "uvicorn", "sqlalchemy", "alembic", "orjson", "websockets", "psycopg", "httpx",
+            "playwright", "hypothesis")
+
+
+def run_without_extras(code: str) -> subprocess.CompletedProcess[str]:
+    blocker = f"import sys\nfor m in {OPTIONAL!r}:\n    sys.modules[m] = None\n"
+    return subprocess.run([sys.executable, "-c", blocker + code], capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.mark.parametrize("argv", [
+    ["rules", "house", "--set", "jump_in=on"],
+    ["simulate", "--games", "20", "--players", "3", "--seed", "1"],
+    ["tournament", "--bots", "basic,random", "--players", "2", "--games", "5", "--seed", "1"],
+])
+def test_the_command_line_runs_without_any_extra(argv: list[str]) -> None:
+    done = run_without_extras(f"from unoarena.cli import main\nsys.exit(main({argv!r}))")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
+
+
+def test_the_terminal_game_imports_without_any_extra() -> None:
+    done = run_without_extras("import unoarena.tui.app\nimport unoarena.tui.plain\n")
+    assert done.returncode == 0, done.stderr
+
+
+def test_serve_without_the_web_extra_names_it() -> None:
+    done = run_without_extras("from unoarena.cli import main\nsys.exit(main(['serve']))")
+    assert done.returncode == 2
+    assert "pip install 'unoarena[web]'" in done.stderr
