@@ -7,6 +7,14 @@ think time, choosing a random legal action. The latency of an action is the time
 it to receiving the table state that includes it. Prints JSON: rooms, clients, actions/s,
 latency p50/p90/p99/max in milliseconds, errors, and the server process's CPU use.
 
+On PostgreSQL the servers use a schema of their own, dropped afterwards. ``--processes N``
+starts N server processes sharing the rooms (PostgreSQL and the Redis of ``--broker-url``);
+room *i* is created on process *i mod N*, which owns it. Its clients connect to that
+process, or with ``--spread`` to the processes in turn, so that most reach their room through
+another process, as behind a proxy that balances connections. The JSON then has the same
+figures for each process (its rooms, the clients connected to it, their actions, latencies and
+errors, its CPU) and in total.
+
 Localhost only, bounded in time and count: ``python benchmarks/server_load.py --rooms 250``.
 """
 
@@ -50,10 +58,11 @@ class Stats:
 class Player:
     """One person at a table: acts on its turn after a think time."""
 
-    def __init__(self, base: str, room: str, token: str, host: bool, stats: Stats,
+    def __init__(self, base: str, room: str, token: str, host: bool, stats: list[Stats],
                  think: float, rng: random.Random) -> None:
         self.base, self.room, self.token, self.host = base, room, token, host
-        self.stats, self.think, self.rng = stats, think, rng
+        self.stats_all, self.think, self.rng = stats, think, rng  # the total, its process's
+        self.stats = stats[0]
         self.ws: ClientConnection | None = None
         self.sent_seq = -1
         self.sent_at = 0.0
@@ -75,16 +84,19 @@ class Player:
     async def _read(self, ws: ClientConnection) -> None:
         async for raw in ws:
             msg = json.loads(raw)
-            self.stats.messages += 1
+            for st in self.stats_all:
+                st.messages += 1
             kind = msg["type"]
             if kind == "welcome":
                 self.ready.set()
             elif kind == "error":
-                self.stats.error(msg.get("code", "?"))
+                for st in self.stats_all:
+                    st.error(msg.get("code", "?"))
                 self.sent_seq = -1
             elif kind == "match_over":
                 if self.host:
-                    self.stats.matches += 1
+                    for st in self.stats_all:
+                        st.matches += 1
                     await ws.send(json.dumps({"type": "again", "token": self.token}))
             elif kind == "state":
                 self._on_state(msg)
@@ -92,8 +104,10 @@ class Player:
     def _on_state(self, st: dict[str, Any]) -> None:
         if self.sent_seq >= 0 and st["seq"] > self.sent_seq:
             if self.stats.measuring:
-                self.stats.latencies.append(time.perf_counter() - self.sent_at)
-                self.stats.actions += 1
+                took = time.perf_counter() - self.sent_at
+                for stats in self.stats_all:
+                    stats.latencies.append(took)
+                    stats.actions += 1
             self.sent_seq = -1
         v = st["view"]
         if st["status"] != "playing" or v["round_over"] or v["turn"] != st["you"]:
@@ -133,14 +147,17 @@ def cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
-async def create_tables(base: str, rooms: int, clients: int, preset: str
+async def create_tables(bases: list[str], rooms: int, clients: int, preset: str
                         ) -> list[list[tuple[str, str]]]:
-    """Rooms with every seat a person: [(room, token) per client] per room."""
+    """Rooms with every seat a person, room *i* made on process *i mod N*: [(room, token) per
+    client] per room."""
     out: list[list[tuple[str, str]]] = []
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    https = [httpx.AsyncClient(base_url=b, timeout=60) for b in bases]
+    try:
         sem = asyncio.Semaphore(16)
 
         async def one(i: int) -> list[tuple[str, str]]:
+            http = https[i % len(https)]
             async with sem:
                 body = {"name": f"host{i}", "preset": preset, "rules": {"players": clients},
                         "seats": [{"kind": "human"}] * clients}
@@ -153,6 +170,9 @@ async def create_tables(base: str, rooms: int, clients: int, preset: str
                 return seats
 
         out = list(await asyncio.gather(*(one(i) for i in range(rooms))))
+    finally:
+        for http in https:
+            await http.aclose()
     return out
 
 
@@ -164,53 +184,9 @@ def percentile(values: list[float], p: float) -> float:
     return values[k]
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> dict[str, Any]:
-    stats = Stats()
-    # 4,000 clients in one process have the server's garbage-collector problem: collected
-    # the server's way, so that their own pauses are not counted as the server's latency
-    tune_gc()
-    load_before = [round(x, 2) for x in os.getloadavg()]
-    rng = random.Random(args.seed)
-    t0 = time.perf_counter()
-    tables = await create_tables(base, args.rooms, args.clients, args.preset)
-    setup_s = time.perf_counter() - t0
-    stop = asyncio.Event()
-    collector = asyncio.ensure_future(pace_gc(lambda: True))
-    players: list[Player] = []
-    for seats in tables:
-        for i, (room, token) in enumerate(seats):
-            players.append(Player(base, room, token, i == 0, stats, args.think,
-                                  random.Random(rng.getrandbits(32))))
-    tasks = []
-    for k, p in enumerate(players):
-        tasks.append(asyncio.ensure_future(p.run(stop)))
-        if k % 50 == 49:
-            await asyncio.sleep(0.01)
-    await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in players)), 120)
-    connect_s = time.perf_counter() - t0 - setup_s
-    for p in players:
-        if p.host and p.ws is not None:
-            await p.ws.send(json.dumps({"type": "start", "token": p.token}))
-    await asyncio.sleep(args.warmup)
-    cpu0 = cpu_seconds(server_pid) if server_pid else float("nan")
-    own0 = sum(os.times()[:2])
-    stats.measuring = True
-    m0 = time.perf_counter()
-    await asyncio.sleep(args.duration)
-    stats.measuring = False
-    elapsed = time.perf_counter() - m0
-    cpu1 = cpu_seconds(server_pid) if server_pid else float("nan")
-    own1 = sum(os.times()[:2])
-    stop.set()
-    collector.cancel()
-    await asyncio.gather(*tasks, collector, return_exceptions=True)
+def figures(stats: Stats, elapsed: float) -> dict[str, Any]:
     lat = [x * 1000 for x in stats.latencies]
     return {
-        "rooms": args.rooms,
-        "clients": args.rooms * args.clients,
-        "preset": args.preset,
-        "think_s": args.think,
-        "duration_s": round(elapsed, 2),
         "actions": stats.actions,
         "actions_per_s": round(stats.actions / elapsed, 1),
         "messages_received": stats.messages,
@@ -221,13 +197,109 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
         "errors": sum(stats.errors.values()),
         "error_codes": stats.errors,
         "matches_finished": stats.matches,
-        "server_cpu_percent": round(100 * (cpu1 - cpu0) / elapsed, 1) if server_pid else None,
+    }
+
+
+async def run(args: argparse.Namespace, bases: list[str], pids: list[int]) -> dict[str, Any]:
+    stats = Stats()
+    each = [Stats() for _ in bases]  # of the clients connected to each process
+    # 4,000 clients in one process have the server's garbage-collector problem: collected
+    # the server's way, so that their own pauses are not counted as the server's latency
+    tune_gc()
+    load_before = [round(x, 2) for x in os.getloadavg()]
+    rng = random.Random(args.seed)
+    t0 = time.perf_counter()
+    tables = await create_tables(bases, args.rooms, args.clients, args.preset)
+    setup_s = time.perf_counter() - t0
+    stop = asyncio.Event()
+    collector = asyncio.ensure_future(pace_gc(lambda: True))
+    players: list[Player] = []
+    clients_of = [0] * len(bases)
+    for i, seats in enumerate(tables):
+        for j, (room, token) in enumerate(seats):
+            k = (i + j if args.spread else i) % len(bases)
+            clients_of[k] += 1
+            players.append(Player(bases[k], room, token, j == 0, [stats, each[k]], args.think,
+                                  random.Random(rng.getrandbits(32))))
+    tasks = []
+    for n, p in enumerate(players):
+        tasks.append(asyncio.ensure_future(p.run(stop)))
+        if n % 50 == 49:
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in players)), 120)
+    connect_s = time.perf_counter() - t0 - setup_s
+    for p in players:
+        if p.host and p.ws is not None:
+            await p.ws.send(json.dumps({"type": "start", "token": p.token}))
+    await asyncio.sleep(args.warmup)
+    cpu0 = [cpu_seconds(pid) for pid in pids]
+    own0 = sum(os.times()[:2])
+    stats.measuring = True
+    m0 = time.perf_counter()
+    await asyncio.sleep(args.duration)
+    stats.measuring = False
+    elapsed = time.perf_counter() - m0
+    cpu1 = [cpu_seconds(pid) for pid in pids]
+    own1 = sum(os.times()[:2])
+    owned = await owned_rooms(bases) if len(bases) > 1 else []
+    stop.set()
+    collector.cancel()
+    await asyncio.gather(*tasks, collector, return_exceptions=True)
+    cpu = [round(100 * (b - a) / elapsed, 1) for a, b in zip(cpu0, cpu1, strict=True)]
+    result: dict[str, Any] = {
+        "rooms": args.rooms,
+        "clients": args.rooms * args.clients,
+        "preset": args.preset,
+        "think_s": args.think,
+        "duration_s": round(elapsed, 2),
+        **figures(stats, elapsed),
+        "server_cpu_percent": sum(cpu) if pids else None,
         "client_cpu_percent": round(100 * (own1 - own0) / elapsed, 1),
         "setup_s": round(setup_s, 2),
         "connect_s": round(connect_s, 2),
         "cores": os.cpu_count(),
         "load_average_before": load_before,
     }
+    if len(bases) > 1:
+        result["spread"] = args.spread
+        result["processes"] = [
+            {"url": b, "rooms_owned": owned[k], "clients": clients_of[k],
+             **figures(each[k], elapsed), "cpu_percent": cpu[k] if pids else None}
+            for k, b in enumerate(bases)]
+    return result
+
+
+async def owned_rooms(bases: list[str]) -> list[int]:
+    """How many rooms each process holds, by its health endpoint."""
+    out = []
+    async with httpx.AsyncClient(timeout=30) as http:
+        for b in bases:
+            out.append(int((await http.get(b + "/healthz")).json()["rooms"]))
+    return out
+
+
+def start_server(db: str, broker: str | None, log: Any) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    cmd = [sys.executable, "-m", "unoarena.web", "--port", str(port), "--database-url", db,
+           "--bot-delay", "0", "--window-delay", "0", "--round-pause", "0",
+           "--rate", "200", "--create-rate", "0", "--log-level", "warning"]
+    if broker:
+        cmd += ["--broker-url", broker]
+    return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT), \
+        f"http://127.0.0.1:{port}"
+
+
+def wait_up(proc: subprocess.Popen[bytes], base: str, timeout: float = 60) -> bool:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
 
 
 def main() -> int:
@@ -241,8 +313,22 @@ def main() -> int:
     ap.add_argument("--preset", default="classic")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", default=None, help="a running server on this machine")
-    ap.add_argument("--database-url", default=None, help="for the server started here")
+    ap.add_argument("--database-url", default=None,
+                    help="for the servers started here (PostgreSQL for --processes above 1)")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="server processes sharing the rooms (1-8; more than 1 needs "
+                         "--database-url postgresql://... and Redis)")
+    ap.add_argument("--broker-url", default="redis://127.0.0.1:6379/0",
+                    help="the Redis of several processes (default redis://127.0.0.1:6379/0)")
+    ap.add_argument("--spread", action="store_true",
+                    help="clients connect to the processes in turn, most of them to one that "
+                         "does not own their room")
     args = ap.parse_args()
+    if not 1 <= args.processes <= 8:
+        ap.error("--processes is 1-8")
+    if args.processes > 1 and (args.url or not (args.database_url or "").startswith("postgres")):
+        ap.error("--processes above 1 starts its servers (no --url) and needs "
+                 "--database-url postgresql://...")
     if not 1 <= args.rooms <= 2000 or not 2 <= args.clients <= 10 \
             or not 0 < args.duration <= 600:
         ap.error("keep it bounded: 1-2000 rooms, 2-10 clients, at most 600 s")
@@ -252,49 +338,54 @@ def main() -> int:
         uvloop.install()
     except ImportError:
         pass
-    proc: subprocess.Popen[bytes] | None = None
+    procs: list[subprocess.Popen[bytes]] = []
+    bases: list[str] = []
     tmp = tempfile.TemporaryDirectory()
-    if args.url:
-        host = httpx.URL(args.url).host
-        if host not in LOOPBACK:
-            ap.error("the load test only targets this machine (127.0.0.1, localhost)")
-        base = args.url.rstrip("/")
-    else:
-        port = free_port()
-        db = args.database_url or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
-        log = open(Path(tmp.name) / "server.log", "wb")  # noqa: SIM115 (closed below)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "unoarena.web", "--port", str(port), "--database-url", db,
-             "--bot-delay", "0", "--window-delay", "0", "--round-pause", "0",
-             "--rate", "200", "--create-rate", "0", "--log-level", "warning"],
-            stdout=log, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.close()
-                err = (Path(tmp.name) / "server.log").read_text(errors="replace")
-                print(f"the server did not start: {err}", file=sys.stderr)
-                proc.kill()
-                return 1
-            time.sleep(0.1)
+    schema_store = None
+    log = open(Path(tmp.name) / "server.log", "wb")  # noqa: SIM115 (closed below)
     try:
+        if args.url:
+            host = httpx.URL(args.url).host
+            if host not in LOOPBACK:
+                ap.error("the load test only targets this machine (127.0.0.1, localhost)")
+            bases = [args.url.rstrip("/")]
+        else:
+            db = args.database_url or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
+            broker = args.broker_url if args.processes > 1 else None
+            if db.startswith("postgres"):
+                from unoarena.web.store import Store
+
+                # a clean slate: a server restores the rooms of earlier runs, and bots would
+                # play them for their absent people
+                schema = f"load_{os.getpid()}"
+                scratch = Store(db, schema=schema)
+                scratch.migrate()
+                schema_store = scratch
+                db = f"{scratch.url}?options=-csearch_path%3D{schema}"
+            for _ in range(args.processes):
+                proc, base = start_server(db, broker, log)
+                procs.append(proc)
+                bases.append(base)
+            for proc, base in zip(procs, bases, strict=True):
+                if not wait_up(proc, base):
+                    log.close()
+                    err = (Path(tmp.name) / "server.log").read_text(errors="replace")
+                    print(f"a server did not start: {err}", file=sys.stderr)
+                    return 1
         result = asyncio.run(asyncio.wait_for(
-            run(args, base, proc.pid if proc else None),
-            args.duration + args.warmup + 300))
+            run(args, bases, [p.pid for p in procs]), args.duration + args.warmup + 300))
     finally:
-        if proc is not None:
+        for proc in procs:
             proc.terminate()
+        for proc in procs:
             try:
                 proc.wait(15)
             except subprocess.TimeoutExpired:
                 proc.kill()
-            log.close()
+        log.close()
+        if schema_store is not None:
+            schema_store.drop_schema()
+            schema_store.close()
         tmp.cleanup()
     print(json.dumps(result, indent=2))
     return 0 if result["errors"] == 0 else 1

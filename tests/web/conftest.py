@@ -5,7 +5,6 @@ over PostgreSQL when one is reachable (``UNOARENA_TEST_DATABASE_URL``, default t
 from __future__ import annotations
 
 import os
-import secrets
 import shutil
 import sys
 from collections.abc import Callable, Iterator
@@ -20,7 +19,7 @@ pytest.importorskip("websockets", reason="the server tests need the 'web' extra"
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from server_util import LiveServer, fast_config, pg_reason, pg_url
+from server_util import LiveServer, fast_config, fresh_schema, pg_reason, pg_url
 
 from unoarena.web.store import Store
 
@@ -31,14 +30,7 @@ def pg_schema() -> Iterator[str]:
     reason = pg_reason()
     if reason:
         pytest.skip(reason)
-    schema = f"unoarena_test_{os.getpid()}_{secrets.token_hex(3)}"
-    url = pg_url()
-    assert url is not None
-    store = Store(url, schema=schema)
-    store.migrate()
-    yield schema
-    store.drop_schema()
-    store.close()
+    yield from fresh_schema("unoarena_test")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -5,14 +5,16 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
 import threading
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import httpx
 import uvicorn
+from sqlalchemy import Connection
 from websockets.sync.client import ClientConnection, connect
 
 from unoarena.web.app import create_app
@@ -228,8 +230,37 @@ def pg_reason() -> str | None:
     return reason
 
 
+def fresh_schema(prefix: str) -> Iterator[str]:
+    """A new PostgreSQL schema of the test database, migrated, dropped when the generator is
+    closed (a fixture's body)."""
+    name = f"{prefix}_{os.getpid()}_{secrets.token_hex(3)}"
+    url = pg_url()
+    assert url is not None
+    store = Store(url, schema=name)
+    store.migrate()
+    yield name
+    store.drop_schema()
+    store.close()
+
+
 def run_apart(coro: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run(coro)`` in a thread of its own: a browser test earlier in the session
     (Playwright's sync API) leaves an event loop running in the main thread."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+def write_batch(store: Store,
+                ops: list[Callable[[Connection], None]]) -> list[BaseException | None]:
+    """Run writes on a store outside a server: all are queued before its writer starts, so
+    the writer takes them as one batch, as a busy server's writes arrive. Each write's error
+    (or None); the writer is stopped again afterwards."""
+
+    async def go() -> list[BaseException | None]:
+        futures = [store.write(op) for op in ops]
+        store.start()
+        done = await asyncio.gather(*futures, return_exceptions=True)
+        await asyncio.to_thread(store.close)  # stops the writer; the engine stays usable
+        return list(done)
+
+    return run_apart(go())

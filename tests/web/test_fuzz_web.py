@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server_util import Client, LiveServer, create_room, fast_config, join
+from server_util import Client, LiveServer, create_room, fast_config, join, write_batch
 
 from unoarena.web.app import MAX_BODY_BYTES
 from unoarena.web.store import Store
@@ -271,8 +271,8 @@ def test_a_stored_room_with_impossible_rules_is_not_restored(tmp_path: Path) -> 
     broken = {**preset("classic", players=2).to_dict(), "target_score": 2**64}
     good = preset("classic", players=2).to_dict()
     people = [PlayerRow(0, "human", "Ann", "x" * 64, ""), PlayerRow(1, "human", "", None, "")]
-    store.write_sync(op_create_room("broken", broken, 0, people))
-    store.write_sync(op_create_room("fine", good, 0, people))
+    assert write_batch(store, [op_create_room("broken", broken, 0, people),
+                               op_create_room("fine", good, 0, people)]) == [None, None]
     live = LiveServer(fast_config(), store=store)
     try:
         assert live.http.get("/api/rooms/broken").status_code == 404

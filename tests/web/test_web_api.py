@@ -27,6 +27,21 @@ def test_meta_lists_presets_keys_bots_and_languages(server: LiveServer) -> None:
     assert set(meta["languages"]) == {"en", "zh_TW", "zh_CN"}
 
 
+def test_meta_lists_the_bot_levels_weakest_first_in_the_page_language(
+        server: LiveServer) -> None:
+    from unoarena.bots.levels import LEVELS
+
+    meta = server.http.get("/api/meta").json()
+    first = [b["name"] for b in meta["bots"][:len(LEVELS)]]
+    assert first == [bot for _level, bot, _doc in LEVELS]
+    assert meta["bots"][0]["level"] == "Easy" and meta["bots"][0]["plays"]
+    assert all("level" not in b for b in meta["bots"][len(LEVELS):])
+    assert meta["levels_hint"].startswith("Bot levels, weakest first: Easy (basic), ")
+    zh = server.http.get("/api/meta?lang=zh_TW").json()
+    assert zh["bots"][0]["level"] == "簡單"
+    assert zh["levels_hint"].startswith("機器人等級，由弱到強：簡單（basic）、")
+
+
 def test_rules_are_validated_and_explained(server: LiveServer) -> None:
     r = server.http.post("/api/rules", json={"preset": "house", "rules": {"jump_in": True}})
     assert r.status_code == 200

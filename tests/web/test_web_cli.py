@@ -1,9 +1,13 @@
-"""``unoarena serve``: the sub-command's options, and its clear refusal of a busy port."""
+"""``unoarena serve``: the sub-command's options, and its clear refusals of a busy port and of
+a database whose driver is not installed."""
 
 from __future__ import annotations
 
 import argparse
 import socket
+import sys
+
+import pytest
 
 from unoarena.web.cli_serve import DEFAULT_PORT, add_serve_parser, main, run_serve
 
@@ -32,3 +36,17 @@ def test_a_busy_port_is_a_clear_error(tmp_path: object, capsys: object) -> None:
         db = f"sqlite:///{tmp_path}/cli.sqlite3"
         status = main(["--port", str(port), "--database-url", db, "--log-level", "error"])
     assert status != 0
+
+
+def test_postgresql_without_its_driver_says_which_extra(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    """psycopg is the 'postgres' extra: without it a PostgreSQL URL is refused by name (and
+    its password is not printed), while SQLite needs nothing more than the 'web' extra."""
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if it were not installed
+    status = main(["--port", "0", "--database-url", "postgresql://ann:secret@dbhost/rooms",
+                   "--log-level", "error"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert "pip install 'unoarena[postgres]'" in err and "dbhost/rooms" in err
+    assert "secret" not in err

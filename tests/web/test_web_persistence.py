@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from server_util import Client, create_room, host_and_bob, play, run_apart
+from server_util import Client, create_room, host_and_bob, play, write_batch
 from sqlalchemy import func, select
 
 from unoarena.web.store import actions, matches, rooms
@@ -118,8 +118,6 @@ def test_a_busy_batch_stores_every_action_in_order_and_a_bad_one_fails_alone(db:
     """The writer merges consecutive appends of a batch into one insert: every room's log is
     still complete and in order, other writes keep their place, and a write the database
     refuses fails on its own while the rest of its batch commits."""
-    import asyncio
-
     from sqlalchemy import event
 
     from unoarena.web.store import (
@@ -136,9 +134,9 @@ def test_a_busy_batch_stores_every_action_in_order_and_a_bad_one_fails_alone(db:
     store.migrate()
     r1, r2 = (f"{name}{random.getrandbits(32):08x}" for name in ("busy", "calm"))  # shared db
     people = [PlayerRow(0, "human", "Ann", None, ""), PlayerRow(1, "bot", "Bot", None, "basic")]
-    for rid in (r1, r2):
-        store.write_sync(op_create_room(rid, {}, 0, people))
-        store.write_sync(op_start_match(rid, 1, 7, {}, ["Ann", "Bot"], people))
+    assert write_batch(store, [op for rid in (r1, r2) for op in (
+        op_create_room(rid, {}, 0, people),
+        op_start_match(rid, 1, 7, {}, ["Ann", "Bot"], people))]) == [None] * 4
     statements: list[str] = []
     event.listen(store.engine, "before_cursor_execute",
                  lambda *a: statements.append(str(a[2]).split()[0]))
@@ -146,15 +144,10 @@ def test_a_busy_batch_stores_every_action_in_order_and_a_bad_one_fails_alone(db:
     def acts(*seqs: int) -> list[ActionRow]:
         return [ActionRow(0, s, s % 2, "draw", "human") for s in seqs]
 
-    async def batch(ops: list[Any]) -> list[BaseException | None]:
-        futures = [store.write(op) for op in ops]  # queued: no writer thread is running
-        store.write_sync(lambda conn: None)  # drains the queue as one batch
-        return list(await asyncio.gather(*futures, return_exceptions=True))
-
-    done = run_apart(batch([op_actions(r1, 1, acts(1, 2)), op_actions(r2, 1, acts(1)),
-                              op_actions(r1, 1, acts(3)),
-                              op_finish_match(r1, 1, [0], [10, 0]),
-                              op_actions(r2, 1, acts(2))]))
+    done = write_batch(store, [op_actions(r1, 1, acts(1, 2)), op_actions(r2, 1, acts(1)),
+                               op_actions(r1, 1, acts(3)),
+                               op_finish_match(r1, 1, [0], [10, 0]),
+                               op_actions(r2, 1, acts(2))])
     assert done == [None] * 5
     assert statements.count("INSERT") == 2  # one for the four appends, one for the last
     assert statements.count("UPDATE") == 2  # the finished match, in its place
@@ -171,8 +164,8 @@ def test_a_busy_batch_stores_every_action_in_order_and_a_bad_one_fails_alone(db:
 
     assert logs() == {r1: [1, 2, 3], r2: [1, 2]}
     # seq 3 of r1 is already stored: that append fails alone, its neighbours commit
-    done = run_apart(batch([op_actions(r2, 1, acts(3)), op_actions(r1, 1, acts(3)),
-                              op_actions(r2, 1, acts(4))]))
+    done = write_batch(store, [op_actions(r2, 1, acts(3)), op_actions(r1, 1, acts(3)),
+                               op_actions(r2, 1, acts(4))])
     assert done[0] is None and done[2] is None
     assert isinstance(done[1], StoreError)
     assert logs() == {r1: [1, 2, 3], r2: [1, 2, 3, 4]}

@@ -22,12 +22,31 @@ def on_loop(server: LiveServer, fn: Any) -> Any:
     return asyncio.run_coroutine_threadsafe(call(), loop).result(10)
 
 
-def hands(server: LiveServer, room: str) -> list[list[str]]:
-    def get() -> list[list[str]]:
-        g = server.manager.rooms[room].match.game
-        return [[CODES[k] for k in sorted(g.hand(s))] for s in range(g.players)]
-    result: list[list[str]] = on_loop(server, get)
+def snapshot(server: LiveServer, room: str) -> tuple[int, list[list[str]]]:
+    """The room's message seq and every seat's hand, read together on the server's loop."""
+    def get() -> tuple[int, list[list[str]]]:
+        r = server.manager.rooms[room]
+        g = r.match.game
+        return r.seq, [[CODES[k] for k in sorted(g.hand(s))] for s in range(g.players)]
+    result: tuple[int, list[list[str]]] = on_loop(server, get)
     return result
+
+
+def hands(server: LiveServer, room: str) -> list[list[str]]:
+    return snapshot(server, room)[1]
+
+
+def settled_hands(server: LiveServer, room: str, clients: list[Client]) -> list[list[str]]:
+    """Every seat's hand once the room is still and every client has its latest state (a bot
+    may act between reading the server and reading a client: then look again)."""
+    for _ in range(100):
+        seq, truth = snapshot(server, room)
+        for c in clients:
+            c.drain(0.05)
+        if (all(c.state is not None and c.state["seq"] == seq for c in clients)
+                and snapshot(server, room)[0] == seq):
+            return truth
+    raise AssertionError("the room never stood still long enough to compare hands")
 
 
 def start(server: LiveServer, seats: list[str], **rules: Any) -> tuple[str, list[Client]]:
@@ -66,9 +85,7 @@ def test_each_client_sees_only_its_own_hand(server: LiveServer) -> None:
     rng = random.Random(2)
     for _ in range(12):
         play(clients, rng, until=lambda cs: True, timeout=5)
-        truth = hands(server, rid)
-        for c in [*clients, watcher]:
-            c.drain(0.05)
+        truth = settled_hands(server, rid, [*clients, watcher])
         if any(c.state is not None and c.state["view"]["round_over"] for c in clients):
             break
         for c in clients:

@@ -29,8 +29,10 @@ def started(server: LiveServer, bots: list[str], **rules: Any) -> tuple[str, Cli
 def catch_chance(ann: Client, deadline: float) -> dict[str, Any]:
     """Play Ann's turns until a bot forgets UNO and Ann may catch it; that state."""
     rng = random.Random(7)
-    acted = -1
+    acted, errors = -1, len(ann.errors)
     while time.monotonic() < deadline:
+        if len(ann.errors) > errors:  # a move refused (a bot moved first): choose again
+            errors, acted = len(ann.errors), -1
         try:
             msg = ann.wait(lambda m: m["type"] == "state", timeout=0.2)
         except TimeoutError:
@@ -46,7 +48,8 @@ def catch_chance(ann: Client, deadline: float) -> dict[str, Any]:
             unos = [a for a in plays if a.endswith(" uno")]
             ann.act(rng.choice(unos or plays or v["legal"]), seq=msg["seq"])
             acted = msg["seq"]
-    raise AssertionError("no bot forgot UNO in time")
+    raise AssertionError(f"no bot forgot UNO in time; last state {ann.state}, "
+                         f"errors {ann.errors[-3:]}")
 
 
 def test_bots_hold_their_turn_while_a_person_may_catch(make_server: Any) -> None:

@@ -493,3 +493,21 @@ def test_frozen_wilds_are_purple_and_the_rules_speak_plainly(
             assert not hint.startswith(f"{preset} "), hint  # the edition's name, not its key
             close(page)
     assert not errors, errors
+
+
+def test_the_new_game_page_offers_bot_levels_in_every_language(
+        browser: Any, make_live: Callable[..., LiveServer], screenshots: Path) -> None:
+    live = make_live()
+    errors: list[str] = []
+    words = {"en": ("Easy bot (basic)", "Bot levels, weakest first: Easy (basic)"),
+             "zh_TW": ("簡單", "機器人等級，由弱到強：簡單（basic）"),
+             "zh_CN": ("简单", "机器人等级，由弱到强：简单（basic）")}
+    for lang, (option, hint) in words.items():
+        page = open_page(browser, live.url + "/", errors, viewport=PHONE, lang=lang)
+        seat = page.wait_for_selector('select[data-seat="1"]')
+        options = [o.inner_text() for o in seat.query_selector_all("option")]
+        assert option in options[1], (lang, options)  # first after "a friend": the easiest
+        assert any(hint in h for h in page.locator(".hint").all_inner_texts()), lang
+        page.screenshot(path=str(screenshots / f"new-game-phone-{lang}.png"), full_page=True)
+        close(page)
+    assert not errors, errors

@@ -25,7 +25,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import available, describe
+from ..bots.levels import LEVEL_NAMES, LEVELS, level_of, leveled_first, levels_hint
 from ..engine import KEYS, PRESETS, IllegalAction
+from ..i18n import _
 from ..rules_text import KEY_RULES, allowed_values, explain, preset_summary, special_cards
 from .catalog import LANGUAGES, T_, dictionary, gettext_in, normalize, speaking
 from .protocol import (
@@ -38,7 +40,17 @@ from .protocol import (
     parse_message,
 )
 from .replay import replay_steps
-from .rooms import ERROR_TEXT, FINISHED, Conn, Player, RoomManager, ServerConfig, make_rules
+from .rooms import (
+    ERROR_TEXT,
+    FINISHED,
+    MOVED,
+    Conn,
+    Player,
+    Room,
+    RoomManager,
+    ServerConfig,
+    make_rules,
+)
 from .store import Store, StoreError
 
 log = logging.getLogger("unoarena.web")
@@ -60,7 +72,11 @@ _SEAT_LINK = {"token": Field(str, max_len=64), "player": Field(int, hi=63),
 
 
 class JSON(JSONResponse):
+    """A JSON response encoded with orjson, the encoder the WebSocket messages use (and a
+    faster one than the standard library's)."""
+
     def render(self, content: Any) -> bytes:
+        """The response body: ``content`` as orjson's UTF-8 bytes."""
         return orjson.dumps(content)
 
 
@@ -142,6 +158,17 @@ def _api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
     return wrapped
 
 
+def _bot_meta(name: str) -> dict[str, str]:
+    """A bot as the new-game page lists it: its summary and, for a level's bot, the level's
+    name and what it plays like (from ``bots.levels``, so the page and the terminal agree)."""
+    entry = {"name": name, "summary": describe(name)}
+    level = level_of(name)
+    if level is not None:
+        entry["level"] = _(LEVEL_NAMES[level])
+        entry["plays"] = _(next(doc for lv, _b, doc in LEVELS if lv == level))
+    return entry
+
+
 def create_app(config: ServerConfig | None = None, *, store: Store | None = None) -> Starlette:
     """The whole server as an ASGI app; the database is migrated and rooms restored at start."""
     cfg = config or ServerConfig()
@@ -151,10 +178,20 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         st = store or Store(cfg.database_url)
+        cluster: Any = None
+        if cfg.broker_url:
+            from .cluster import Cluster, check_database
+
+            check_database(st)
         await asyncio.to_thread(st.migrate)
         st.start()
         manager = RoomManager(st, cfg)
-        count = await manager.load()
+        if cfg.broker_url:
+            cluster = Cluster(manager, st, cfg, session, room_op)
+            count = await cluster.start()
+            state["cluster"] = cluster
+        else:
+            count = await manager.load()
         pacer: asyncio.Task[None] | None = None
         if cfg.tune_gc:
             tune_gc()
@@ -169,6 +206,8 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
             if pacer is not None:
                 pacer.cancel()
             await manager.close()
+            if cluster is not None:
+                await cluster.close()
             if store is None:
                 await asyncio.to_thread(st.close)
 
@@ -181,7 +220,20 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def health(request: Request) -> Response:
+        """Whether this process serves, and which rooms it owns (with several processes: the
+        lease of each, until when, on the database's clock)."""
+        cluster = state.get("cluster")
+        if cluster is not None:
+            return JSON({"ok": True, **cluster.health()})
         return JSON({"ok": True, "rooms": len(manager().rooms)})
+
+    async def on_room(request: Request, op: str, args: dict[str, Any]) -> Any:
+        """Run ``op`` on the request's room: here, or in the process that owns it."""
+        room_id = request.path_params["room"]
+        cluster = state.get("cluster")
+        if cluster is None:
+            return await room_op(manager().get(room_id), op, args)
+        return await cluster.run(room_id, op, args)
 
     # -- reference data --------------------------------------------------------------------
     @_api
@@ -207,8 +259,10 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
                              "allowed": allowed, "rule": KEY_RULES.get(key, "")})
             presets = [{"name": name, "summary": preset_summary(name),
                         "rules": r.to_dict()} for name, r in PRESETS.items()]
-            bots = [{"name": b, "summary": describe(b)} for b in available()]
-        return {"presets": presets, "keys": keys, "bots": bots, "languages": LANGUAGES,
+            bots = [_bot_meta(b) for b in leveled_first(available())]
+            hint = levels_hint()
+        return {"presets": presets, "keys": keys, "bots": bots, "levels_hint": hint,
+                "languages": LANGUAGES,
                 "lang": lang, "limits": {"message_bytes": MAX_MESSAGE_BYTES, "name": 24}}
 
     @_api
@@ -247,31 +301,24 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
 
     @_api
     async def room_info(request: Request) -> Any:
-        room = manager().get(request.path_params["room"])
-        return room.info(_lang(request))
+        return await on_room(request, "info", {"lang": _lang(request)})
 
     @_api
     async def join(request: Request) -> Any:
-        room = manager().get(request.path_params["room"])
+        if state.get("cluster") is None:
+            manager().get(request.path_params["room"])  # no such room: 404 before the body
         body = await _body(request, _JOIN)
-        name = clean_name(body["name"])
-        player, token = await room.join(name, body.get("player"))
-        return {"room": room.id, "player": player, "token": token, "url": f"/r/{room.id}"}
+        return await on_room(request, "join", {"name": clean_name(body["name"]),
+                                               "player": body.get("player")})
 
     @_api
     async def seat_link(request: Request) -> Any:
         """The host hands a person's seat to their new device: a fresh personal link."""
-        room = manager().get(request.path_params["room"])
+        if state.get("cluster") is None:
+            manager().get(request.path_params["room"])
         body = await _body(request, _SEAT_LINK)
-        host = room.check_token(body["token"])
-        if host is None:
-            raise ProtocolError("bad_token", T_("this seat token does not belong to your seat"))
-        try:
-            token = await room.hand_over(host, body["player"])
-        except StoreError:
-            raise ProtocolError("server_error", T_("the server could not save that; the table "
-                                                   "is as it was, please try again")) from None
-        return {"player": body["player"], "url": f"/r/{room.id}#seat={token}"}
+        return await on_room(request, "seat_link", {"token": body["token"],
+                                                    "player": body["player"]})
 
     # -- replays -------------------------------------------------------------------------
     @_api
@@ -309,17 +356,51 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         lang = normalize(websocket.query_params.get("lang"))
         conn = Conn(lang, cfg)
         pump = asyncio.create_task(_pump(websocket, conn))
-        room = None
         state["sockets"] += 1  # counted down in the finally below, whatever happens
+
+        async def receive() -> str | bytes | None:
+            return await _receive(websocket)
+
         try:
-            room = manager().get(websocket.path_params["room"])
-            first = await asyncio.wait_for(_receive(websocket), cfg.hello_timeout)
+            room_id = websocket.path_params["room"]
+            cluster = state.get("cluster")
+            where = manager().get(room_id) if cluster is None else await cluster.locate(room_id)
+            if isinstance(where, str):  # another process owns the room: relay to it
+                assert cluster is not None
+                await cluster.relay(where, room_id, conn, receive)
+            else:
+                await session(where, conn, receive)
+        except ProtocolError as e:
+            conn.error(e.code, e.message, **e.params)
+        except (TimeoutError, WebSocketDisconnect):
+            pass
+        except Exception:  # the broker or database of several processes failed: the
+            # client reconnects, as when a process dies
+            if state.get("cluster") is None:
+                raise
+            log.exception("the room %s could not be reached", websocket.path_params["room"])
+        finally:
+            state["sockets"] -= 1
+            conn.close()
+            try:
+                await asyncio.wait_for(pump, 5)
+            except (TimeoutError, asyncio.CancelledError):
+                pump.cancel()
+            with suppress(RuntimeError):
+                await websocket.close()
+
+    async def session(room: Room, conn: Conn,
+                      receive: Callable[[], Awaitable[str | bytes | None]]) -> None:
+        """One client at the table, from its hello to its leaving: the same whether it is
+        connected to this process or to another that relays it (cluster.py)."""
+        try:
+            first = await asyncio.wait_for(receive(), cfg.hello_timeout)
             if first is None:
                 return
             hello = parse_message(first)
             if hello["type"] != "hello":
                 raise ProtocolError("bad_message", T_("say hello first"))
-            conn.lang = normalize(hello.get("lang") or lang)
+            conn.lang = normalize(hello.get("lang") or conn.lang)
             player: Player | None = None
             if hello.get("token"):
                 player = room.check_token(hello["token"])
@@ -327,9 +408,11 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
                     player = None
                     conn.error("bad_token", T_("this seat token is not valid here; you are "
                                                "watching"))
+            if room.status == MOVED:  # taken over meanwhile: reconnect to find it
+                return
             room.attach(conn, player)
             while not conn.closed:
-                raw = await _receive(websocket)
+                raw = await receive()
                 if raw is None:
                     break
                 if not conn.limiter.allow():
@@ -352,16 +435,9 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         except (TimeoutError, WebSocketDisconnect):
             pass
         finally:
-            state["sockets"] -= 1
-            if room is not None and conn.room is room:
+            if conn.room is room:
                 room.detach(conn)
             conn.close()
-            try:
-                await asyncio.wait_for(pump, 5)
-            except (TimeoutError, asyncio.CancelledError):
-                pump.cancel()
-            with suppress(RuntimeError):
-                await websocket.close()
 
     routes = [
         Route("/", page), Route("/r/{room}", page), Route("/replays", page),
@@ -443,6 +519,27 @@ async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
         await room.set_seat(player, msg["player"], msg["kind"], msg.get("bot"))
 
 
+async def room_op(room: Room, op: str, args: dict[str, Any]) -> Any:
+    """What an HTTP call does to a room, given its checked arguments; the process that owns
+    the room runs it (for a call that reached another, cluster.py forwards it)."""
+    if op == "info":
+        return room.info(args["lang"])
+    if op == "join":
+        player, token = await room.join(args["name"], args["player"])
+        return {"room": room.id, "player": player, "token": token, "url": f"/r/{room.id}"}
+    if op == "seat_link":
+        host = room.check_token(args["token"])
+        if host is None:
+            raise ProtocolError("bad_token", T_("this seat token does not belong to your seat"))
+        try:
+            token = await room.hand_over(host, args["player"])
+        except StoreError:
+            raise ProtocolError("server_error", T_("the server could not save that; the table "
+                                                   "is as it was, please try again")) from None
+        return {"player": args["player"], "url": f"/r/{room.id}#seat={token}"}
+    raise ValueError(f"unknown room operation {op!r}")
+
+
 def tune_gc() -> None:
     """Pauses of the cyclic garbage collector stall every room at once. What exists after
     start-up (modules, restored rooms) lives for good: freeze it out of the collector's scans.
@@ -483,6 +580,21 @@ async def pace_gc(busy: Callable[[], bool], every: float = GC_YOUNG_EVERY,
         await asyncio.sleep(every)
         ticks += 1
         gc.collect(2 if ticks % full == 0 else 1 if ticks % middle == 0 else 0)
+
+
+def app_from_env() -> Starlette:
+    """The app of one of ``unoarena serve --workers N``'s processes: uvicorn imports this
+    factory in each, and the parent leaves its options in the environment."""
+    import json
+    import os
+
+    from .cli_serve import CONFIG_ENV
+
+    raw = os.environ.get(CONFIG_ENV)
+    cfg = ServerConfig(**json.loads(raw)) if raw else ServerConfig()
+    level = logging.getLogger("uvicorn").getEffectiveLevel()
+    logging.basicConfig(level=level, format="%(levelname)s %(message)s")
+    return create_app(cfg)
 
 
 def _safe_url(url: str) -> str:

@@ -3,19 +3,21 @@
 The server speaks to several people at once, each in their own language, so it never switches
 the process-wide language for long: :func:`speaking` installs one language's catalogue only
 around a synchronous block (no ``await`` inside), which in one asyncio thread cannot interleave
-with another client's. Catalogues are read straight from the ``.po`` files (compiled ``.mo``
-files are not needed), parsed once per language and cached.
+with another client's. Catalogues are read straight from the ``.po`` files with Babel (the page
+needs every message of a language at once, which a compiled ``.mo`` does not hand out),
+parsed once per language and cached.
 """
 
 from __future__ import annotations
 
-import ast
 import gettext
-import re
+import io
 from contextlib import AbstractContextManager
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel.messages import pofile
 
 from .. import i18n
 
@@ -24,75 +26,32 @@ LANGUAGES: dict[str, str] = {"en": "English", "zh_TW": "繁體中文", "zh_CN": 
 
 
 def po_path(lang: str, domain: str) -> Path:
+    """Where the ``.po`` file of ``domain`` for ``lang`` lies in the package's locale folder
+    (it may not exist: a language without the page's own messages)."""
     return i18n.LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
-_PLURAL_FORMS = re.compile(r"nplurals\s*=\s*(\d+)")
-
-
 def read_po(text: str) -> tuple[dict[str, str], dict[str, list[str]], int]:
-    """Parse a ``.po`` file: singular messages, plural messages (msgid -> forms), nplurals.
+    """Parse a ``.po`` file with Babel: singular messages, plural messages (msgid -> forms)
+    and the number of plural forms (``Plural-Forms``; 2 when the header does not say).
 
-    Untranslated and fuzzy entries are left out so that English shows through.
+    Untranslated and fuzzy entries are left out so that English shows through; a message with
+    a context is keyed by its context and msgid joined with EOT, as gettext does.
     """
+    catalog = pofile.read_po(io.StringIO(text), ignore_obsolete=True)
     singular: dict[str, str] = {}
     plural: dict[str, list[str]] = {}
-    nplurals = 2
-    entry: dict[str, Any] = {}
-    field: str | None = None
-    fuzzy = False
-
-    def flush() -> None:
-        nonlocal entry, fuzzy, nplurals
-        msgid = entry.get("msgid")
-        if msgid == "":
-            m = _PLURAL_FORMS.search(entry.get("msgstr", ""))
-            if m:
-                nplurals = int(m.group(1))
-        elif msgid is not None and not fuzzy:
-            ctx = entry.get("msgctxt")
-            key = f"{ctx}\x04{msgid}" if ctx else msgid
-            if "msgid_plural" in entry:
-                forms = [entry[f"msgstr[{i}]"] for i in range(10) if f"msgstr[{i}]" in entry]
-                if forms and all(forms):
-                    plural[key] = forms
-            elif entry.get("msgstr"):
-                singular[key] = entry["msgstr"]
-        entry, fuzzy = {}, False
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
+    for m in catalog:
+        if not m.id or m.fuzzy:
             continue
-        if line.startswith("#"):
-            if "msgid" in entry:
-                flush()
-            if line.startswith("#,") and "fuzzy" in line:
-                fuzzy = True
-            field = None
-            continue
-        if line.startswith('"'):
-            if field is not None:
-                entry[field] = entry.get(field, "") + _unquote(line)
-            continue
-        key, _sep, rest = line.partition(" ")
-        if key in ("msgctxt", "msgid") and "msgid" in entry:
-            flush()
-        field = key
-        entry[key] = _unquote(rest.strip())
-    if "msgid" in entry:
-        flush()
-    return singular, plural, nplurals
-
-
-def _unquote(s: str) -> str:
-    if len(s) >= 2 and s[0] == '"' and s[-1] == '"':
-        try:
-            value = ast.literal_eval(s)
-        except (ValueError, SyntaxError):
-            return s[1:-1]
-        return value if isinstance(value, str) else s[1:-1]
-    return s
+        msgid = m.id if isinstance(m.id, str) else m.id[0]
+        key = f"{m.context}\x04{msgid}" if m.context else msgid
+        if isinstance(m.string, str):
+            if m.string:
+                singular[key] = m.string
+        elif m.string and all(m.string):
+            plural[key] = list(m.string)
+    return singular, plural, catalog.num_plurals
 
 
 class PoTranslations(gettext.NullTranslations):
@@ -109,9 +68,12 @@ class PoTranslations(gettext.NullTranslations):
         return 0 if self.nplurals == 1 else (0 if n == 1 else 1)
 
     def gettext(self, message: str) -> str:
+        """The translation of ``message``, or ``message`` itself (English) if none."""
         return self.singular.get(message, message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        """The plural form for ``n``: a language with one form (Chinese) always
+        uses it, others the first for 1 and the second otherwise; English's when untranslated."""
         forms = self.plural_msgs.get(msgid1)
         if forms:
             return forms[min(self._index(n), len(forms) - 1)]

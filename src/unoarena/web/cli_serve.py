@@ -2,13 +2,18 @@
 
 Two commands are enough: install with the ``web`` extra, then ``unoarena serve --host 0.0.0.0``
 and share the printed link. ``--database-url`` points it at PostgreSQL instead of the default
-SQLite file; the schema is migrated at every start.
+SQLite file; the schema is migrated at every start. A host runs several processes sharing the
+rooms (``--workers N`` on this port, or processes on several machines behind a proxy) with
+PostgreSQL and ``--broker-url`` (Redis): see cluster.py.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import logging
+import os
 import socket
 import sys
 import threading
@@ -20,6 +25,7 @@ from ..i18n import _
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+CONFIG_ENV = "UNOARENA_SERVER_CONFIG"  # how --workers hands its options to each process
 
 
 def add_serve_parser(subparsers: Any,
@@ -35,6 +41,8 @@ def add_serve_parser(subparsers: Any,
 
 
 def configure_parser(p: argparse.ArgumentParser) -> None:
+    """Add the server's options to ``p``: shared by ``unoarena serve`` and
+    ``python -m unoarena.web``."""
     p.add_argument("--host", default=DEFAULT_HOST,
                    help=_("address to listen on (0.0.0.0: every network; default "
                           "127.0.0.1)"))
@@ -43,6 +51,12 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
                    help=_("SQLAlchemy database URL, e.g. postgresql://user@host/db "
                           "(default: a SQLite file in ~/.local/share/unoarena)"))
     p.add_argument("--open", action="store_true", help=_("open the page in a browser"))
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help=_("server processes sharing this port (default 1; more need "
+                          "--broker-url and a PostgreSQL --database-url)"))
+    p.add_argument("--broker-url", default=None, metavar="URL",
+                   help=_("Redis URL, e.g. redis://127.0.0.1:6379: this process shares the "
+                          "rooms with every other one given the same database and broker"))
     adv = p.add_argument_group(_("advanced"))
     adv.add_argument("--bot-delay", type=float, default=1.0, metavar="S",
                      help=_("seconds a bot waits before its turn (default 1)"))
@@ -62,27 +76,66 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     adv.add_argument("--create-rate", type=float, default=1.0, metavar="N",
                      help=_("rooms a second one address may create, on average (0: no "
                             "limit; default 1)"))
+    adv.add_argument("--lease-ttl", type=float, default=4.0, metavar="S",
+                     help=_("with several processes: seconds before the rooms of a process "
+                            "that stopped are taken over (default 4)"))
     adv.add_argument("--log-level", default="info",
                      choices=("debug", "info", "warning", "error"))
 
 
+def cluster_problem(workers: int, database_url: str | None, broker_url: str | None
+                    ) -> str | None:
+    """Why these options cannot run (several processes need PostgreSQL and a broker), or
+    None."""
+    if workers < 1:
+        return _("--workers must be at least 1, not {n}").format(n=workers)
+    if workers > 1 and not broker_url:
+        return _("--workers {n} needs --broker-url redis://host:6379 and --database-url "
+                 "postgresql://user@host/db: the processes share the rooms through "
+                 "them").format(n=workers)
+    if broker_url:
+        url = (database_url or "sqlite").lower()
+        if not url.startswith("postgres"):
+            return _("several server processes need PostgreSQL: give --database-url "
+                     "postgresql://user@host/db (SQLite is for one process: leave out "
+                     "--broker-url and --workers to use it)")
+        if not broker_url.lower().startswith(("redis://", "rediss://", "unix://")):
+            return _("--broker-url must be a Redis URL (redis://host:6379, rediss://... or "
+                     "unix://...), not {url}").format(url=broker_url[:60])
+    return None
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted; returns the exit status."""
+    problem = cluster_problem(args.workers, args.database_url, args.broker_url)
+    if not 0 < args.lease_ttl <= 3600:
+        problem = _("--lease-ttl must be more than 0 and at most 3600 seconds, not "
+                    "{s}").format(s=args.lease_ttl)
+    if problem:
+        print(_("error: {message}").format(message=problem), file=sys.stderr)
+        return 2
     try:
         import uvicorn
 
         from .app import create_app
         from .rooms import ServerConfig
+        from .store import require_driver
     except ImportError as e:
         print(_("error: the web server needs the 'web' extra: pip install 'unoarena[web]' "
                 "({error})").format(error=e), file=sys.stderr)
+        return 2
+    try:
+        require_driver(args.database_url)
+    except ImportError as e:  # PostgreSQL without the 'postgres' extra
+        print(_("error: {message}").format(message=e), file=sys.stderr)
         return 2
     config = ServerConfig(database_url=args.database_url, bot_delay=args.bot_delay,
                           window_delay=args.window_delay, round_pause=args.round_pause,
                           away_after=args.away_after, idle_after=args.idle_after,
                           rate=args.rate,
                           burst=max(args.rate * 2, 1.0), create_rate=args.create_rate,
-                          tune_gc=True)
+                          tune_gc=True, broker_url=args.broker_url,
+                          lease_ttl=args.lease_ttl, heartbeat=min(1.0, args.lease_ttl / 4))
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(message)s")
     problem = _port_problem(args.host, args.port)
     if problem:
@@ -90,16 +143,23 @@ def run_serve(args: argparse.Namespace) -> int:
                 "--port)").format(host=args.host, port=args.port, problem=problem),
               file=sys.stderr)
         return 1
-    app = create_app(config)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{shown}:{args.port}/"
     print(_("unoarena is ready at {url} (Ctrl+C stops it)").format(url=url), flush=True)
     if args.open:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
+    options: dict[str, Any] = {
+        "host": args.host, "port": args.port, "log_level": args.log_level,
+        "ws_max_size": 64 * 1024, "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0,
+        "ws_per_message_deflate": False, "access_log": False}
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                    ws_max_size=64 * 1024, ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                    ws_per_message_deflate=False, access_log=False)
+        if args.workers > 1:  # uvicorn starts each process from the factory, and restarts
+            # one that dies; the parent's configuration reaches them in the environment
+            os.environ[CONFIG_ENV] = json.dumps(dataclasses.asdict(config))
+            uvicorn.run("unoarena.web.app:app_from_env", factory=True,
+                        workers=args.workers, **options)
+        else:
+            uvicorn.run(create_app(config), **options)
     except KeyboardInterrupt:
         pass
     except SystemExit as e:  # uvicorn exits when it cannot start (its log says why)
@@ -123,6 +183,7 @@ def _port_problem(host: str, port: int) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m unoarena.web``: the server without the rest of the CLI; the exit status."""
     parser = argparse.ArgumentParser(prog="python -m unoarena.web",
                                      description=_("Start the unoarena server."))
     configure_parser(parser)

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, make_bot
-from ..engine import Action, ConfigError, IllegalAction, Match, RuleSet
+from ..engine import Action, ConfigError, Event, IllegalAction, Match, RuleSet
+from ..engine.turns import Turns
 from ..narrate import Narrator, round_start_lines
 from .catalog import T_, gettext_in, speaking
 from .protocol import ProtocolError, RateLimit, dumps
@@ -41,7 +42,7 @@ from .store import (
 log = logging.getLogger("unoarena.web")
 
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
-_KEEP_DECLINES = frozenset({"catch", "uno"})
+MOVED = "moved"  # another process took the room over: this copy stops
 _WINDOW_VERBS = frozenset({"catch", "jump_in", "uno"})  # chances taken out of turn
 _DRAWS = frozenset({"draw", "press", "presses", "pass"})  # drawing, and keeping what came
 
@@ -64,9 +65,14 @@ class ServerConfig:
     max_rooms: int = 5000
     create_rate: float = 0.0  # rooms a second per client address (0: unlimited)
     tune_gc: bool = False  # a server process of its own: fewer, shorter collector pauses
+    broker_url: str | None = None  # set: one of several processes sharing PostgreSQL (cluster.py)
+    lease_ttl: float = 4.0  # seconds a room's lease lasts without renewal
+    heartbeat: float = 1.0  # seconds between renewals (and looks for rooms nobody holds)
 
 
 def hash_token(token: str) -> str:
+    """The SHA-256 hex digest stored instead of a seat token, so the database alone does
+    not hand out seats."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -83,6 +89,8 @@ class Conn:
         self.strikes = 0  # messages refused for flooding; too many and the client is dropped
 
     def push(self, text: str) -> None:
+        """Queue a message for the client; a client whose outbox is full (it does not read)
+        is closed rather than allowed to hold the room up."""
         if self.closed:
             return
         try:
@@ -91,6 +99,8 @@ class Conn:
             self.close()
 
     def close(self) -> None:
+        """End the connection: drop what it has not read and queue the ``None`` that stops its
+        sender. Closing twice does nothing."""
         if not self.closed:
             self.closed = True
             while self.outbox.full():  # a stuck client: what it has not read is moot now
@@ -98,6 +108,8 @@ class Conn:
             self.outbox.put_nowait(None)
 
     def error(self, code: str, message: str, detail: str = "", **params: Any) -> None:
+        """Send an ``error`` message: ``message`` (an English msgid) in the client's language,
+        formatted with ``params``; ``detail`` carries the engine's own words."""
         text = gettext_in(self.lang, message)
         if params:
             try:
@@ -125,6 +137,7 @@ class Player:
     agent_round: int = -1
 
     def row(self) -> PlayerRow:
+        """The player as the database stores it (no connections, no bot state)."""
         return PlayerRow(self.index, self.kind, self.name, self.token_hash, self.bot)
 
 
@@ -175,29 +188,34 @@ class Room:
         self.loop = loop
         self.changed_at = loop.time()
         self.round_started = -1e9
-        self.declined: set[int] = set()
+        self.turns = Turns()  # who declined which window (DIG-3)
         self.rng = random.Random(secrets.randbits(64))
         self._drive: asyncio.TimerHandle | None = None
         self._timer: asyncio.TimerHandle | None = None
         self.deadline: float | None = None
         self.deadline_seat = -1
         self._deadline_token = 0
-        self.last_result: dict[str, Any] | None = None
 
     # ======================================================================================
     # who is where
     # ======================================================================================
     @property
     def n(self) -> int:
+        """The number of seats (players) at this table."""
         return self.rules.players
 
     def seat_of(self, player: int) -> int:
+        """Where ``player`` sits in the current round (seats move with HR-SEATS); before the
+        first match, at the seat of its own number."""
         return self.match.seat_of[player] if self.match is not None else player
 
     def player_at(self, seat: int) -> int:
+        """The player at ``seat`` this round: the inverse of :meth:`seat_of`."""
         return self.match.player_at(seat) if self.match is not None else seat
 
     def display_name(self, p: Player, lang: str) -> str:
+        """What readers of ``lang`` see for ``p``: its name, "Bot N" for an unnamed
+        bot, "(open seat)" for a seat nobody has taken."""
         if p.kind == "bot" and not p.name:
             return gettext_in(lang, T_("Bot {n}")).format(n=p.index + 1)
         if p.kind == "open":
@@ -205,9 +223,12 @@ class Room:
         return p.name
 
     def names_by_seat(self, lang: str) -> list[str]:
+        """Every seat's display name in ``lang``, in seat order (for narration)."""
         return [self.display_name(self.players[self.player_at(s)], lang) for s in range(self.n)]
 
     def check_token(self, token: str) -> Player | None:
+        """The player whose seat token this is, or None; hashes are compared in
+        constant time."""
         h = hash_token(token)
         for p in self.players:
             if p.token_hash is not None and hmac.compare_digest(p.token_hash, h):
@@ -215,6 +236,8 @@ class Room:
         return None
 
     def is_away(self, p: Player, now: float | None = None) -> bool:
+        """Whether ``p`` is a person disconnected for ``away_after`` seconds or more (a bot
+        then stands in at their turn); ``now`` is the event loop's clock."""
         if p.kind != "human" or p.conns:
             return False
         t = self.loop.time() if now is None else now
@@ -274,18 +297,18 @@ class Room:
         return {"seat": self.deadline_seat, "left_ms": int(left * 1000),
                 "total": self.rules.turn_timer}
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> Mapping[str, Any]:
         assert self.match is not None
         game = self.match.game
         if seat is not None:
             return game.view(seat)
-        v = game.view(0)  # a spectator: the public part only
+        v: dict[str, Any] = dict(game.view(0))  # a spectator: the public part only
         v.update(seat=None, hand=[], drawn=[], legal=[], seen=[])
         v.pop("give_left", None)
         return v
 
-    def _lines(self, lang: str, groups: Sequence[tuple[list[dict[str, Any]], int, str]],
-               start: list[dict[str, Any]] | None, viewer: int | None) -> list[str]:
+    def _lines(self, lang: str, groups: Sequence[tuple[list[Event], int, str]],
+               start: list[Event] | None, viewer: int | None) -> list[str]:
         names = self.names_by_seat(lang)
         out: list[str] = []
         with speaking(lang):
@@ -311,8 +334,8 @@ class Room:
         viewer = self.seat_of(conn.player) if conn.player is not None else None
         return self._lines(conn.lang, groups, events[:first], viewer)
 
-    def _state_for(self, conn: Conn, log_lines: list[str], events: list[dict[str, Any]],
-                   view: dict[str, Any], lang_cache: dict[str, list[dict[str, Any]]]
+    def _state_for(self, conn: Conn, log_lines: list[str], events: list[Event],
+                   view: Mapping[str, Any], lang_cache: dict[str, list[dict[str, Any]]]
                    ) -> dict[str, Any]:
         seats = lang_cache.get(conn.lang)
         if seats is None:
@@ -324,8 +347,8 @@ class Room:
                 "events": events, "timer": self._timer_info(),
                 "match_scores": list(self.match.scores)}
 
-    def broadcast_state(self, groups: Sequence[tuple[list[dict[str, Any]], int, str]],
-                        start: list[dict[str, Any]] | None = None,
+    def broadcast_state(self, groups: Sequence[tuple[list[Event], int, str]],
+                        start: list[Event] | None = None,
                         only: Conn | None = None) -> None:
         """Tell every connection (or ``only`` one) the state and the new events' lines."""
         if self.match is None:
@@ -333,7 +356,7 @@ class Room:
         targets = [only] if only is not None else list(self.conns)
         if not targets:
             return
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[int | None, Mapping[str, Any]] = {}
         texts: dict[tuple[int | None, str], str] = {}
         public: dict[str, list[str]] = {}
         seats_cache: dict[str, list[dict[str, Any]]] = {}
@@ -363,6 +386,8 @@ class Room:
             conn.push(text)
 
     def broadcast_room(self) -> None:
+        """Send every connection the room as :meth:`info` describes it, in its
+        language, built once per player and language."""
         texts: dict[tuple[int | None, str], str] = {}
         for conn in list(self.conns):
             key = (conn.player, conn.lang)
@@ -371,6 +396,7 @@ class Room:
             conn.push(texts[key])
 
     def send_all(self, payload: dict[str, Any]) -> None:
+        """Send one message, the same for everyone, to every connection at the room."""
         text = dumps(payload)
         for conn in list(self.conns):
             conn.push(text)
@@ -529,14 +555,13 @@ class Room:
         self.seq = 0
         self.marks = []
         self.sent = 0
-        self.last_result = None
 
     def _round_begins(self) -> None:
         """A round was dealt: tell its opening events, arm the timer, wake the bots."""
         assert self.match is not None
         game = self.match.game
         self.marks = []
-        self.declined.clear()
+        self.turns.reset()
         self.round_started = self.loop.time()
         events = list(game.events)
         if self.match.rounds_played == 0:
@@ -585,13 +610,11 @@ class Room:
         for s, aid in game.history[before:]:
             self.seq += 1
             rows.append(ActionRow(round_no, self.seq, s, str(acts[aid]), source))
-        verb = rows[-1].action.split(" ", 1)[0] if rows else ""
         text = " ".join(r.action for r in rows)
         events = game.events[ev_before:]
         self.marks.append((ev_before, len(game.events), seat, text))
         self.sent = len(game.events)
-        if verb not in _KEEP_DECLINES:
-            self.declined.clear()
+        self.turns.moved(game)
         writes: list[Callable[[Any], None]] = (
             [op_actions(self.id, self.match_no, rows)] if rows else [])
         round_over = game.is_over
@@ -621,7 +644,6 @@ class Room:
             self._touch()
             return
         assert result is not None
-        self.last_result = result
         self.send_all(result)
         if match.is_over:
             self.status = FINISHED
@@ -666,6 +688,8 @@ class Room:
 
     async def _rebuild(self) -> None:
         """A write failed after the engine moved on: go back to what the log holds."""
+        if self.status == MOVED:  # another process holds the room now, and its log
+            return
         log.error("room %s: a write failed; rebuilding it from the database", self.id)
         rows = await asyncio.to_thread(self.store.match_actions, self.id, self.match_no)
         self._replay(self.seed, rows)
@@ -708,8 +732,7 @@ class Room:
         if game.is_over:
             return
         now = self.loop.time()
-        windows = [s for s in game.window_seats()
-                   if s not in self.declined and self._automated(s, now)]
+        windows = [s for s in self.turns.windows(game) if self._automated(s, now)]
         turn_auto = self._automated(game.turn, now)
         if not windows and not turn_auto:
             p = self.players[self.player_at(game.turn)]
@@ -734,9 +757,9 @@ class Room:
         at = max(self.changed_at + self.config.bot_delay,
                  self.round_started + self.config.round_pause)
         if self.config.person_window > 0 and self.match is not None:
-            for s in self.match.game.window_seats():
+            for s in self.turns.windows(self.match.game):
                 p = self.players[self.player_at(s)]
-                if s not in self.declined and p.conns and not self._automated(s, now):
+                if p.conns and not self._automated(s, now):
                     return max(at, self.changed_at + self.config.person_window)
         return at
 
@@ -770,9 +793,7 @@ class Room:
                 return
             now = self.loop.time()
             acted = False
-            for seat in game.window_seats():
-                if seat in self.declined:
-                    continue
+            for seat in self.turns.windows(game):
                 agent = self.agent_for(seat)
                 if agent is None:
                     continue
@@ -784,7 +805,7 @@ class Room:
                     log.exception("room %s: bot at seat %d failed", self.id, seat)
                     choice = None
                 if choice is None or choice not in legal:
-                    self.declined.add(seat)
+                    self.turns.decline(game, seat)
                     continue
                 await self._bot_apply(seat, choice)
                 acted = True
@@ -818,7 +839,8 @@ class Room:
             await self._apply(seat, choice, source)
         except IllegalAction as e:  # a bot's mistake must not stop the room
             log.warning("room %s: bot at seat %d chose %s: %s", self.id, seat, choice, e)
-            self.declined.add(seat)
+            if self.match is not None and seat != self.match.game.turn:
+                self.turns.decline(self.match.game, seat)  # refused in a window: let it pass
             self.schedule()
         except StoreError:
             self.schedule()
@@ -874,6 +896,8 @@ class Room:
     # connections
     # ======================================================================================
     def attach(self, conn: Conn, player: Player | None) -> None:
+        """Bring a connection to the table (``player`` None: a spectator): welcome it, catch
+        it up on the state, log and result, and tell the others."""
         conn.room = self
         conn.player = player.index if player is not None else None
         self.conns.add(conn)
@@ -892,6 +916,8 @@ class Room:
             self.schedule()
 
     def detach(self, conn: Conn) -> None:
+        """Take a connection away; a person's last one starts their away clock, after which
+        a bot may stand in."""
         self.conns.discard(conn)
         if conn.player is not None:
             p = self.players[conn.player]
@@ -903,7 +929,7 @@ class Room:
         conn.room = None
 
 
-def _own_draw(events: Sequence[dict[str, Any]], viewer: int | None) -> bool:
+def _own_draw(events: Sequence[Event], viewer: int | None) -> bool:
     """Whether everything public in ``events`` is ``viewer`` drawing (or pressing the
     launcher) on their turn and perhaps keeping the card, which their private "You drew ..."
     line and the turn moving on already say."""
@@ -914,6 +940,7 @@ def _own_draw(events: Sequence[dict[str, Any]], viewer: int | None) -> bool:
 
 
 def check_bot(spec: str) -> None:
+    """Refuse a bot spec that cannot be built, with a ``bad_bot`` error naming the problem."""
     try:
         make_bot(spec, 0)
     except (ValueError, KeyError) as e:
@@ -929,17 +956,24 @@ class RoomManager:
         self.rooms: dict[str, Room] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self._create_stamps: dict[str, RateLimit] = {}
+        #: with several processes: the write that makes a new room's creator its owner
+        self.lease_op: Callable[[str], Callable[[Any], None]] | None = None
 
     def get(self, room_id: str) -> Room:
+        """The room ``room_id`` of this process; a ``no_room`` :class:`ProtocolError`
+        when it has none."""
         room = self.rooms.get(room_id)
         if room is None:
             raise ProtocolError("no_room", T_("there is no room {room}"), room=room_id[:40])
         return room
 
-    async def load(self) -> int:
-        """Rebuild every stored room by replaying its log (a restart loses nothing)."""
-        rows = await asyncio.to_thread(self.store.load_rooms)
+    async def load(self, ids: Sequence[str] | None = None) -> int:
+        """Rebuild every stored room (or those of ``ids``) by replaying its log (a restart, or
+        a take-over from a process that died, loses nothing)."""
+        rows = await asyncio.to_thread(self.store.load_rooms, ids)
         for row in rows:
+            if row.id in self.rooms:
+                continue
             try:
                 room = self._restore(row)
             except Exception:
@@ -1008,12 +1042,29 @@ class RoomManager:
             room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         room = Room(self, room_id, rules, 0, people, time.time())
         people[0].disconnected_at = room.loop.time()
-        await self.store.write(op_create_room(room_id, rules.to_dict(), 0,
-                                              [p.row() for p in people]))
+        op = op_create_room(room_id, rules.to_dict(), 0, [p.row() for p in people])
+        if self.lease_op is not None:
+            op = _together(op, self.lease_op(room_id))
+        await self.store.write(op)
         self.rooms[room_id] = room
         return room, token
 
+    def drop(self, room_id: str) -> None:
+        """Let go of a room another process has taken over: its timers stop, its clients are
+        disconnected (they reconnect, and reach the new owner)."""
+        room = self.rooms.pop(room_id, None)
+        if room is None:
+            return
+        room.status = MOVED
+        if room._drive is not None:
+            room._drive.cancel()
+        room._clear_timer()
+        for conn in list(room.conns):
+            conn.close()
+
     async def close(self) -> None:
+        """Server shutdown: stop every room's bots and timers, close every connection
+        and cancel pending tasks. The rooms stay in the database."""
         for room in self.rooms.values():
             if room._drive is not None:
                 room._drive.cancel()
@@ -1022,6 +1073,14 @@ class RoomManager:
                 conn.close()
         for task in list(self.tasks):
             task.cancel()
+
+
+def _together(*ops: Callable[[Any], None]) -> Callable[[Any], None]:
+    """Several writes that commit in one transaction or not at all."""
+    def run(conn: Any) -> None:
+        for op in ops:
+            op(conn)
+    return run
 
 
 def make_rules(preset_name: Any, overrides: Any) -> RuleSet:

@@ -98,6 +98,21 @@ actions = Table(
 )
 
 
+room_leases = Table(
+    "room_leases", metadata,
+    Column("room_id", String(32), primary_key=True),
+    Column("owner", String(96), nullable=False),
+    Column("expires_at", Float, nullable=False),  # seconds since the epoch, the database's clock
+    ForeignKeyConstraint(["room_id"], ["rooms.id"], ondelete="CASCADE"),
+)
+
+#: PostgreSQL advisory lock held while migrating ("unoarena" in ASCII)
+MIGRATE_LOCK = 0x756E6F6172656E61
+
+#: The database's clock in seconds since the epoch: every process compares leases on one clock.
+DB_NOW = "EXTRACT(EPOCH FROM clock_timestamp())"
+
+
 def default_url() -> str:
     """A SQLite file in the user's data directory (``$XDG_DATA_HOME/unoarena``)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -114,8 +129,23 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def require_driver(url: str | None) -> None:
+    """Refuse, by name, a database whose driver is not installed: PostgreSQL's (psycopg) is
+    the ``postgres`` extra, so that a server on SQLite installs nothing it does not use."""
+    u = make_url(normalize_url(url or default_url()))
+    try:
+        u.get_dialect().import_dbapi()
+    except ImportError as e:
+        extra = "" if u.get_backend_name() == "sqlite" else " pip install 'unoarena[postgres]'"
+        raise ImportError(f"the database {u.render_as_string(hide_password=True)} needs a "
+                          f"driver that is not installed:{extra} ({e})") from e
+
+
 @dataclass
 class PlayerRow:
+    """A ``players`` row: a place at a room's table by player number (joining order),
+    with its kind, name, hashed seat token and bot spec."""
+
     player: int
     kind: str
     name: str
@@ -125,6 +155,9 @@ class PlayerRow:
 
 @dataclass
 class ActionRow:
+    """An ``actions`` row: one engine action of a match with its round (from 0), its
+    number in the match (``seq``, from 1), the seat, and its source (human, bot, away or timer)."""
+
     round_no: int
     seq: int
     seat: int
@@ -134,6 +167,9 @@ class ActionRow:
 
 @dataclass
 class RoomRow:
+    """A room as stored, with its players and the seed and actions of its current (or
+    last) match: what :class:`RoomManager` replays it from."""
+
     id: str
     status: str
     rules: dict[str, Any]
@@ -157,6 +193,7 @@ class Store:
     :meth:`write`, which resolves once the transaction holding them has committed."""
 
     def __init__(self, url: str | None = None, *, schema: str | None = None) -> None:
+        require_driver(url)
         self.url = normalize_url(url or default_url())
         self.schema = schema
         u = make_url(self.url)
@@ -174,6 +211,9 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
+        #: set when several processes share the database: appends to a room's log commit only
+        #: while this process holds the room's lease (see :func:`_check_leases`)
+        self.owner: str | None = None
         self.commits = 0
         self.writes = 0
 
@@ -184,6 +224,9 @@ class Store:
         from alembic.config import Config
 
         with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":
+                # processes starting together migrate one after another
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATE_LOCK})
             if self.schema and not self.is_sqlite:
                 conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
             cfg = Config()
@@ -199,12 +242,15 @@ class Store:
 
     # -- the writer -----------------------------------------------------------------------
     def start(self) -> None:
+        """Start the writer thread (once); :meth:`write` futures resolve only once it runs."""
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="unoarena-db-writer",
                                             daemon=True)
             self._thread.start()
 
     def close(self) -> None:
+        """Let the writer commit what is queued, stop it and close the database's
+        connections."""
         if self._thread is not None:
             self._queue.put(_STOP)
             self._thread.join(timeout=10)
@@ -217,21 +263,6 @@ class Store:
         fut: asyncio.Future[None] = loop.create_future()
         self._queue.put((fn, fut, loop))
         return fut
-
-    def write_sync(self, fn: Callable[[Connection], None]) -> None:
-        """Queue ``fn(conn)`` and wait for the commit (outside the event loop)."""
-        done = threading.Event()
-        box: list[BaseException] = []
-
-        def wrapped(conn: Connection) -> None:
-            fn(conn)
-
-        self._queue.put((wrapped, (done, box), None))
-        if self._thread is None:
-            self._drain_once()
-        done.wait()
-        if box:
-            raise box[0]
 
     def _run(self) -> None:
         while True:
@@ -253,23 +284,11 @@ class Store:
             if stop:
                 return
 
-    def _drain_once(self) -> None:
-        batch = []
-        while True:
-            try:
-                item = self._queue.get_nowait()
-            except queue.Empty:
-                break
-            if item is not _STOP:
-                batch.append(item)
-        if batch:
-            self._commit(batch)
-
     def _commit(self, batch: list[Any]) -> None:
         results: list[BaseException | None]
         try:
             with self.engine.begin() as conn:
-                _run_batch(conn, [fn for fn, _w, _l in batch])
+                _run_batch(conn, [fn for fn, _w, _l in batch], self.owner)
             results = [None] * len(batch)
             self.commits += 1
         except Exception:  # isolate the failing write: the others still commit
@@ -277,43 +296,47 @@ class Store:
             for fn, _w, _l in batch:
                 try:
                     with self.engine.begin() as conn:
-                        fn(conn)
+                        _run_batch(conn, [fn], self.owner)
                     results.append(None)
                     self.commits += 1
                 except Exception as e:  # reported to the one that asked
                     results.append(StoreError(f"the database refused a write: {e}"))
         self.writes += len(batch)
         for (_fn, waiter, loop), err in zip(batch, results, strict=True):
-            if loop is None:
-                done, box = waiter
-                if err is not None:
-                    box.append(err)
-                done.set()
-            elif not loop.is_closed():
+            if not loop.is_closed():
                 loop.call_soon_threadsafe(_resolve, waiter, err)
 
     # -- reads ----------------------------------------------------------------------------
     @contextmanager
     def reading(self) -> Iterator[Connection]:
+        """A connection for reads beside the writer; it sees what the writer has
+        committed."""
         with self.engine.connect() as conn:
             yield conn
 
-    def load_rooms(self) -> list[RoomRow]:
-        """Every room with its players and its current (or last) match's actions."""
+    def load_rooms(self, ids: Sequence[str] | None = None) -> list[RoomRow]:
+        """Every room (or those of ``ids``) with its players and its current (or last) match's
+        actions."""
         out: list[RoomRow] = []
+        q = select(rooms).order_by(rooms.c.created_at)
+        if ids is not None:
+            q = q.where(rooms.c.id.in_(list(ids)))
         with self.reading() as conn:
-            for r in conn.execute(select(rooms).order_by(rooms.c.created_at)).mappings():
+            for r in conn.execute(q).mappings():
                 out.append(RoomRow(r["id"], r["status"], json.loads(r["rules"]), r["host"],
                                    r["match_no"], r["created_at"]))
             by_id = {r.id: r for r in out}
-            for p in conn.execute(select(players).order_by(players.c.room_id,
-                                                           players.c.player)).mappings():
+            pq = select(players).order_by(players.c.room_id, players.c.player)
+            mq = select(matches.c.room_id, matches.c.match_no, matches.c.seed)
+            if ids is not None:
+                pq = pq.where(players.c.room_id.in_(list(ids)))
+                mq = mq.where(matches.c.room_id.in_(list(ids)))
+            for p in conn.execute(pq).mappings():
                 room = by_id.get(p["room_id"])
                 if room is not None:
                     room.players.append(PlayerRow(p["player"], p["kind"], p["name"],
                                                   p["token_hash"], p["bot"]))
-            for m in conn.execute(select(matches.c.room_id, matches.c.match_no,
-                                         matches.c.seed)).mappings():
+            for m in conn.execute(mq).mappings():
                 room = by_id.get(m["room_id"])
                 if room is not None and room.match_no == m["match_no"]:
                     room.seed = int(m["seed"])
@@ -324,6 +347,8 @@ class Store:
 
     def match_actions(self, room_id: str, match_no: int,
                       conn: Connection | None = None) -> list[ActionRow]:
+        """A match's action log in order, on ``conn`` or on a connection of its own:
+        for a replay, or a room rebuilding itself."""
         q = (select(actions.c.round_no, actions.c.seq, actions.c.seat, actions.c.action,
                     actions.c.source)
              .where(actions.c.room_id == room_id, actions.c.match_no == match_no)
@@ -336,6 +361,8 @@ class Store:
         return [ActionRow(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     def finished_matches(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The ``limit`` most recently finished matches, newest first, as the
+        replays page lists them."""
         with self.reading() as conn:
             rows = conn.execute(
                 select(matches).where(matches.c.finished_at.is_not(None))
@@ -348,6 +375,8 @@ class Store:
                  "scores": json.loads(r["scores"] or "[]")} for r in rows]
 
     def match_row(self, room_id: str, match_no: int) -> dict[str, Any] | None:
+        """One match's record (seed, rules, names, result) for its replay; None when
+        there is no such match."""
         with self.reading() as conn:
             r = conn.execute(select(matches).where(matches.c.room_id == room_id,
                                                    matches.c.match_no == match_no)
@@ -383,6 +412,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 # -- write operations (each runs inside the writer's transaction) ----------------------------
 def op_create_room(room_id: str, rules: dict[str, Any], host: int,
                    people: Sequence[PlayerRow]) -> Callable[[Connection], None]:
+    """The write that stores a new room, in the lobby, with all its players."""
     now = time.time()
     rules_json = json.dumps(rules)
     player_rows = [{"room_id": room_id, "player": p.player, "kind": p.kind, "name": p.name,
@@ -397,6 +427,8 @@ def op_create_room(room_id: str, rules: dict[str, Any], host: int,
 
 
 def op_set_player(room_id: str, p: PlayerRow) -> Callable[[Connection], None]:
+    """The write that updates one player's place (someone joined or left, a seat
+    changed kind)."""
     values = {"kind": p.kind, "name": p.name, "token_hash": p.token_hash, "bot": p.bot}
 
     def run(conn: Connection) -> None:
@@ -408,6 +440,8 @@ def op_set_player(room_id: str, p: PlayerRow) -> Callable[[Connection], None]:
 def op_start_match(room_id: str, match_no: int, seed: int, rules: dict[str, Any],
                    names: list[str], people: Sequence[PlayerRow]
                    ) -> Callable[[Connection], None]:
+    """The write that starts match ``match_no``: its seed, rules and names, the room
+    playing, and the players as they are seated."""
     now = time.time()
     rules_json = json.dumps(rules)
     names_json = json.dumps(names)
@@ -437,18 +471,26 @@ class ActionsOp:
         self.values = values
 
     def __call__(self, conn: Connection) -> None:
+        """Insert the rows on their own (the writer merges consecutive appends instead)."""
         conn.execute(actions.insert(), self.values)
 
 
 def op_actions(room_id: str, match_no: int, rows: Sequence[ActionRow]) -> ActionsOp:
+    """The write that appends actions to a match's log, stamped with the time now."""
     now = time.time()
     return ActionsOp([{"room_id": room_id, "match_no": match_no, "round_no": a.round_no,
                        "seq": a.seq, "seat": a.seat, "action": a.action, "source": a.source,
                        "at": now} for a in rows])
 
 
-def _run_batch(conn: Connection, fns: Sequence[Callable[[Connection], None]]) -> None:
-    """Run a batch's writes in order, consecutive appends to the log as one insert."""
+def _run_batch(conn: Connection, fns: Sequence[Callable[[Connection], None]],
+               owner: str | None = None) -> None:
+    """Run a batch's writes in order, consecutive appends to the log as one insert; with an
+    ``owner``, first check that it holds the lease of every room the batch appends to."""
+    if owner is not None:
+        held = {v["room_id"] for fn in fns if isinstance(fn, ActionsOp) for v in fn.values}
+        if held:
+            _check_leases(conn, owner, held)
     merged: list[dict[str, Any]] = []
     for fn in fns:
         if isinstance(fn, ActionsOp):
@@ -462,8 +504,25 @@ def _run_batch(conn: Connection, fns: Sequence[Callable[[Connection], None]]) ->
         conn.execute(actions.insert(), merged)
 
 
+def _check_leases(conn: Connection, owner: str, room_ids: set[str]) -> None:
+    """The fence of several processes: a process that lost a room (paused past its lease, cut
+    off from the database) must not append to its log after another took it over. The share
+    lock holds the leases until this transaction commits, so a take-over waits for it and then
+    replays a log that includes these actions."""
+    ids = sorted(room_ids)
+    rows = conn.execute(text(
+        f"SELECT room_id FROM room_leases WHERE room_id = ANY(:ids) AND owner = :me "
+        f"AND expires_at > {DB_NOW} ORDER BY room_id FOR SHARE"),
+        {"ids": ids, "me": owner}).scalars().all()
+    lost = room_ids - set(rows)
+    if lost:
+        raise StoreError(f"this process no longer holds room(s) {', '.join(sorted(lost))}")
+
+
 def op_finish_match(room_id: str, match_no: int, winners: list[int],
                     scores: list[int]) -> Callable[[Connection], None]:
+    """The write that records a match's winners and final scores and marks the room
+    finished."""
     now = time.time()
 
     def run(conn: Connection) -> None:

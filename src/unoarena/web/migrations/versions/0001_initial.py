@@ -17,6 +17,8 @@ depends_on = None
 
 
 def upgrade() -> None:
+    """Create rooms, their players, their matches and the append-only action log (removing
+    a room removes the rest with it)."""
     op.create_table(
         "rooms",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -69,6 +71,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    """Drop every table :func:`upgrade` creates, the dependent ones first."""
     op.drop_table("actions")
     op.drop_index("ix_matches_finished_at", table_name="matches")
     op.drop_table("matches")

@@ -82,13 +82,16 @@ export function showHome(app, navigate) {
       }
       const sel = el("select", { "data-seat": String(i), "aria-label": t("Seat {n}", { n: i + 1 }) });
       sel.appendChild(el("option", { value: "human", text: t("A friend"), selected: kind === "human" }));
+      // the server lists the levels' bots first, weakest first, each with its level's name
       for (const b of meta.bots) {
-        sel.appendChild(el("option", { value: `bot:${b.name}`, text: t("Bot: {name}", { name: b.name }), selected: kind === `bot:${b.name}` || (kind === "bot" && b.name === "basic") }));
+        const text = b.level ? t("{level} bot ({name})", { level: b.level, name: b.name }) : t("Bot: {name}", { name: b.name });
+        sel.appendChild(el("option", { value: `bot:${b.name}`, text, title: b.plays || b.summary, selected: kind === `bot:${b.name}` || (kind === "bot" && b.name === "basic") }));
       }
       sel.addEventListener("change", () => (form.seats[i] = sel.value));
       seats.appendChild(el("div", { class: "seat-row" }, el("span", { class: "seat-no", text: String(i + 1) }), sel));
     });
     create.appendChild(el("div", { class: "field" }, el("span", { text: t("Seats") }), seats));
+    create.appendChild(el("p", { class: "hint", text: meta.levels_hint }));
 
     // house rules: every key of the rule set, grouped in a collapsible section
     const details = el("details", { class: "house-rules" });
