@@ -3,7 +3,13 @@
 Matchups (classic rules, single rounds: the winner is the seat that goes out first):
 
 * two players: ``heuristic`` vs ``basic``, ``ismcts`` vs ``basic``, ``ismcts`` vs ``heuristic``;
-* four players: one ``ismcts`` against three ``heuristic`` (par is 25%).
+* four players: one ``ismcts`` against three ``heuristic`` (par is 25%);
+* the trained ``learned`` bot: against ``basic``, ``heuristic`` and ``ismcts`` with two
+  players, against three ``heuristic`` with four; ``learned-search`` (the search anchored on
+  the network's move) against ``basic`` and ``ismcts``, and against three ``heuristic``;
+* ``--tournament DEALS``: ``basic``, ``heuristic``, ``ismcts`` and ``learned`` in a two-player
+  round robin of duplicate deals (:func:`unoarena.lab.tournament.tournament`): the 4x4 table of
+  head-to-head win rates and every bot's openskill rating.
 
 Every deal is played once per seating (duplicate deals): in two-player games each bot holds
 each hand once; in four-player games the searching bot sits at every seat in turn. Rounds go
@@ -54,8 +60,22 @@ MATCHUPS: dict[str, tuple[int, str, str]] = {
     "ismcts-basic": (2, "ismcts", "basic"),
     "ismcts-heuristic": (2, "ismcts", "heuristic"),
     "ismcts-3heuristic": (4, "ismcts", "heuristic"),
+    "learned-basic": (2, "learned", "basic"),
+    "learned-heuristic": (2, "learned", "heuristic"),
+    "learned-ismcts": (2, "learned", "ismcts"),
+    "learned-3heuristic": (4, "learned", "heuristic"),
+    "learned-search-basic": (2, "learned-search", "basic"),
+    "learned-search-ismcts": (2, "learned-search", "ismcts"),
+    "learned-search-3heuristic": (4, "learned-search", "heuristic"),
 }
-TARGETS = {"ismcts-basic": 0.60, "ismcts-heuristic": 0.55, "ismcts-3heuristic": 0.33}
+TARGETS = {"ismcts-basic": 0.60, "ismcts-heuristic": 0.55, "ismcts-3heuristic": 0.33,
+           "learned-basic": 0.75, "learned-ismcts": 0.50, "learned-3heuristic": 0.33,
+           "learned-search-basic": 0.75, "learned-search-ismcts": 0.50,
+           "learned-search-3heuristic": 0.33}
+#: Bots that search, given the run's ``--ms``/``--iterations`` and ``--ismcts`` options.
+SEARCHERS = ("ismcts", "learned-search")
+#: The bots of ``--tournament``.
+TOURNAMENT = ("basic", "heuristic", "ismcts", "learned")
 
 
 class Seat:
@@ -171,6 +191,47 @@ def run_chunk(job: tuple[str, int, int, int, int, str, str, str]) -> dict[str, A
             "searched": getattr(me.bot, "searched", 0)}
 
 
+def _sub(spec: str, ismcts: str) -> str:
+    """A searching bot gets this run's search options (``ismcts`` is ``ismcts:OPTIONS``)."""
+    return spec + ismcts[len("ismcts"):] if spec in SEARCHERS else spec
+
+
+def round_robin(deals: int, seed: int, workers: int, ismcts: str) -> dict[str, Any]:
+    """``--tournament``: two-player duplicate deals among :data:`TOURNAMENT`; the head-to-head
+    win rates (row beats column) with 95% intervals and the openskill ratings."""
+    from unoarena.lab.tournament import tournament
+
+    specs = [_sub(b, ismcts) for b in TOURNAMENT]
+    res = tournament(preset("classic", players=2), specs, deals, seed, workers=workers)
+    k = len(specs)
+    wins = [[0] * k for _ in range(k)]
+    games = [[0] * k for _ in range(k)]
+    for g in res.games:
+        a, b = g.seats
+        games[a][b] += 1
+        games[b][a] += 1
+        if g.winner is not None:
+            w = g.seats[g.winner]
+            wins[w][b if w == a else a] += 1
+    table: dict[str, dict[str, Any]] = {}
+    for i, name in enumerate(TOURNAMENT):
+        table[name] = {}
+        for j, other in enumerate(TOURNAMENT):
+            if i != j and games[i][j]:
+                lo, hi = wilson(wins[i][j], games[i][j])
+                table[name][other] = {"win_rate": round(wins[i][j] / games[i][j], 4),
+                                      "ci95": [round(lo, 4), round(hi, 4)],
+                                      "games": games[i][j]}
+    by_spec = {s.spec: s for s in res.standings}
+    ratings = {name: {"mu": round(by_spec[spec].rating.mu, 2),
+                      "sigma": round(by_spec[spec].rating.sigma, 2),
+                      "ordinal": round(by_spec[spec].rating.ordinal, 2),
+                      "win_rate": round(by_spec[spec].win_rate, 4)}
+               for name, spec in zip(TOURNAMENT, specs, strict=True)}
+    return {"deals": deals, "games": len(res.games), "head_to_head": table,
+            "ratings": ratings, "seconds": round(res.elapsed, 1)}
+
+
 def _ms(xs: list[float]) -> dict[str, float] | None:
     if not xs:
         return None
@@ -185,8 +246,7 @@ def measure(names: list[str], games: dict[str, int], seed: int, workers: int, ch
     jobs: list[tuple[str, int, int, int, int, str, str, str]] = []
     for name in names:
         players, mine, other = MATCHUPS[name]
-        if mine == "ismcts":
-            mine = ismcts
+        mine, other = _sub(mine, ismcts), _sub(other, ismcts)
         deals = max(1, math.ceil(games[name] / players))
         for first in range(0, deals, chunk):
             jobs.append((name, first, min(chunk, deals - first), seed, players, mine, other,
@@ -209,7 +269,7 @@ def measure(names: list[str], games: dict[str, int], seed: int, workers: int, ch
         lo, hi = wilson(w, n)
         row: dict[str, Any] = {
             "matchup": name, "players": players,
-            "bot": ismcts if mine == "ismcts" else mine, "against": other,
+            "bot": _sub(mine, ismcts), "against": _sub(other, ismcts),
             "games": n, "wins": w, "win_rate": round(w / n, 4) if n else None,
             "ci95": [round(lo, 4), round(hi, 4)],
             "par": round(1 / players, 4),
@@ -231,15 +291,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=4000,
-                    help="games of heuristic vs basic (default 4000)")
+                    help="games of each matchup without a search (default 4000)")
     ap.add_argument("--ismcts-games", type=int, default=400,
-                    help="games of each ismcts matchup (default 400)")
+                    help="games of each matchup with ismcts or learned-search (default 400)")
     ap.add_argument("--ms", type=float, default=50.0,
                     help="ismcts CPU milliseconds per move (default 50)")
     ap.add_argument("--iterations", type=int, default=0,
                     help="ismcts iterations per move instead of --ms (deterministic)")
     ap.add_argument("--ismcts", default="",
                     help="extra ismcts options, e.g. 'c=0.5,rollout=20'")
+    ap.add_argument("--learned", default="",
+                    help="options of the learned bot, e.g. 'weights=runs/learned/learned.npz'")
     ap.add_argument("--only", action="append", choices=sorted(MATCHUPS),
                     help="run only this matchup (repeatable)")
     ap.add_argument("--quick", action="store_true",
@@ -250,19 +312,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--peek", choices=("all", "next"), default="",
                     help="diagnostic that cheats: ismcts deals with the true hands of every "
                          "opponent or of the next player")
+    ap.add_argument("--tournament", type=int, default=0, metavar="DEALS",
+                    help="also play the 4x4 round robin of basic, heuristic, ismcts and learned "
+                         "over DEALS duplicate deals")
     ap.add_argument("--json", action="store_true", help="print JSON (the default)")
     args = ap.parse_args(argv)
-    names = args.only or list(MATCHUPS)
-    games = {n: (args.games if n == "heuristic-basic" else args.ismcts_games) for n in names}
+    names = args.only if args.only is not None else ([] if args.tournament else list(MATCHUPS))
+    searching = {n for n in names if set(MATCHUPS[n][1:]) & set(SEARCHERS)}
+    games = {n: (args.ismcts_games if n in searching else args.games) for n in names}
     if args.quick:
-        games = {n: (1000 if n == "heuristic-basic" else 40 if MATCHUPS[n][0] == 2 else 20)
+        games = {n: (1000 if n not in searching else 40 if MATCHUPS[n][0] == 2 else 20)
                  for n in names}
     opts = [f"iterations={args.iterations}" if args.iterations else f"ms={args.ms:g}"]
     if args.ismcts:
         opts.append(args.ismcts)
     ismcts = "ismcts:" + ",".join(opts)
     start = time.perf_counter()
+    if args.learned:
+        MATCHUPS.update({k: (p, f"learned:{args.learned}" if b == "learned" else b, o)
+                         for k, (p, b, o) in MATCHUPS.items()})
     rows = measure(names, games, args.seed, args.workers, args.chunk, ismcts, args.peek)
+    robin = (round_robin(args.tournament, args.seed, args.workers, ismcts)
+             if args.tournament else None)
     result = {
         "benchmark": "strength",
         "rules": "classic",
@@ -276,6 +347,8 @@ def main(argv: list[str] | None = None) -> int:
         "engine": "compiled" if _compiled() else "pure Python",
         "results": rows,
     }
+    if robin is not None:
+        result["tournament"] = robin
     json.dump(result, sys.stdout, indent=1)
     print()
     return 0

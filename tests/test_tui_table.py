@@ -258,8 +258,9 @@ def test_header_team_names_and_scoreboard_of_every_round() -> None:
     the last and the first."""
     rules = preset("house", players=4, teams=2, jump_in=True, target_score=100_000)
     table = Table(rules, default_players(rules, "basic", people=0), 6, timing=Timing.zero())
-    for _i in range(30):
-        table.run_bots()
+    for _i in range(30):  # thirty rounds played out at once: every seat is a bot
+        while (d := table.next_decision()) is not None and d.action is not None:
+            table.apply(d.seat, d.action)
         table.finish_round()
     table.timing = SLOW
 

@@ -116,6 +116,7 @@ def _scan_lang(args: Sequence[str]) -> str | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """Every subcommand and option of ``unoarena``; the texts are translated when built."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", default=argparse.SUPPRESS, metavar="LANG",
                         help=_("language of the output: {langs} (default: from LANGUAGE, "
@@ -197,6 +198,7 @@ def _wrap(text: str, indent: int = 2, hanging: int = 4) -> str:
 # rules
 # ================================================================================================
 def cmd_rules(ns: argparse.Namespace) -> int:
+    """``unoarena rules``: list the presets, or explain one rule set's keys in words."""
     out = sys.stdout
     if ns.list:
         width = max(len(n) for n in PRESETS)
@@ -240,6 +242,8 @@ def _bounds(key: str) -> str:
 # replay
 # ================================================================================================
 def cmd_replay(ns: argparse.Namespace) -> int:
+    """``unoarena replay``: a stored game or match, one numbered line per action and the public
+    state after it; with ``--seat``, that seat's hand and private events too (checked first)."""
     rec, rules = _load_record(ns.file)
     players = rules.players
     if ns.seat is not None and not 0 <= ns.seat < players:
@@ -442,6 +446,7 @@ def public_state(game: Game) -> str:
 # scenario run
 # ================================================================================================
 def cmd_scenario_run(ns: argparse.Namespace) -> int:
+    """``unoarena scenario run``: run scenario files (SCENARIOS.md) and report each one's result."""
     try:
         module = importlib.import_module("unoarena.scenarios")
     except ImportError as e:

@@ -10,6 +10,8 @@ Add a bot with :func:`register` (``register("mine", factory, "one line")``); a f
 spec's options (strings) and a seed. See :mod:`unoarena.bots.base` for the contract.
 """
 
+from collections.abc import Mapping
+
 from .base import BaseBot, Bot, Options
 from .registry import BotFactory, available, describe, make_bot, parse_spec, register, split_specs
 from .simple import BasicBot, RandomBot, make_basic, make_random
@@ -35,3 +37,26 @@ register("ismcts", make_ismcts,
          "information-set MCTS over determinizations consistent with what it saw; "
          "options iterations, ms (CPU per move, default 50), c, determinizations, depth, rollout")
 __all__ += ["HeuristicBot", "ISMCTSBot", "SearchView"]
+
+# -- the trained bot (numpy inference of the weights shipped in the package) -----------------------
+
+
+def _needs_numpy(name: str, factory: str) -> BotFactory:
+    """A factory that imports the learned module (and numpy) only when the bot is made, so
+    the other bots work without numpy."""
+    def make(options: Mapping[str, str], seed: int) -> Bot:
+        try:
+            from . import learned
+        except ImportError as e:
+            raise ValueError(f"bot {name} needs numpy ({e}): pip install numpy") from None
+        made: Bot = getattr(learned, factory)(options, seed)
+        return made
+    return make
+
+
+register("learned", _needs_numpy("learned", "make_learned"),
+         "a network trained with reinforcement learning against the built-in bots, played "
+         "with numpy; options temperature (0: its best action), weights (another .npz)")
+register("learned-search", _needs_numpy("learned-search", "make_learned_search"),
+         "ismcts's paired search anchored on the learned network's move instead of the "
+         "heuristic's; options those of ismcts")

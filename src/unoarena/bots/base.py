@@ -59,6 +59,8 @@ class BaseBot(ABC):
         self.seat = -1
 
     def begin_round(self, rules: RuleSet, seat: int) -> None:
+        """Remember the round's rules and this bot's seat; subclasses that keep per-round state
+        extend it."""
         self.rules = rules
         self.seat = seat
 
@@ -114,6 +116,11 @@ class Options:
             raise ValueError(f"bot {self.bot}: option {key}={text!r} must be an integer from "
                              f"{lo}{upto}")
         return value
+
+    def get_str(self, key: str, default: str) -> str:
+        """Option ``key`` as text (``default`` when absent)."""
+        self._known.append(key)
+        return self._raw.get(key, default)
 
     def done(self) -> None:
         """Raise ``ValueError`` for any option the bot did not read."""

@@ -32,7 +32,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine import Action, RuleSet
+from ..engine import Action, Pending, RuleSet
 from ..engine.cards import (
     DISCARD_ALL,
     DRAW2,
@@ -92,7 +92,7 @@ class Context:
         self.top = KIND_OF[top] if top else -1
         color = view.get("color")
         self.color = COLOR_OF[color] if color else -1
-        self.pending: Mapping[str, Any] | None = view.get("pending")
+        self.pending: Pending | None = view.get("pending")
         eff = view.get("effect")
         self.lock = COLOR_OF[eff["color"]] if eff and eff.get("kind") == "forces_of_nature" \
             and eff.get("owner") != self.seat else -1
@@ -106,6 +106,8 @@ class Context:
         return max(0, 4 - self.sizes[seat])
 
     def opponent(self, seat: int) -> bool:
+        """Whether ``seat`` plays against this bot: with teams (HR-TEAM) a teammate is not an
+        opponent; without, every other seat is."""
         rules = self.rules
         if rules is not None and rules.teams:
             return rules.team_of(seat) != rules.team_of(self.seat)
@@ -142,6 +144,8 @@ class HeuristicBot(BaseBot):
 
     # -- the bot interface -----------------------------------------------------------------------
     def begin_round(self, rules: RuleSet, seat: int) -> None:
+        """Start card tracking for the round: the tracker is reset when the rules and seat are
+        unchanged, rebuilt otherwise; the bluff statistics carry over."""
         super().begin_round(rules, seat)
         tr = self.tracker
         if tr is None or tr.rules != rules or tr.seat != seat:
@@ -157,6 +161,8 @@ class HeuristicBot(BaseBot):
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Action],
             rng: random.Random) -> Action:
+        """Choose the turn's action by :meth:`decide`; a forced move (one legal action) is still fed
+        to the tracker so the history stays complete."""
         if len(legal) == 1:
             if self.tracker is not None:
                 self.tracker.update(view)
@@ -164,6 +170,8 @@ class HeuristicBot(BaseBot):
         return self.decide(self.observe(view), legal, rng)
 
     def window(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+        """Always catch an undeclared UNO or declare its own (UNO-1, UNO-2); otherwise jump in with
+        the best-valued jump-in, or decline."""
         for verb in ("catch", "uno"):
             for a in legal:
                 if a.verb == verb:
@@ -374,6 +382,8 @@ class HeuristicBot(BaseBot):
 
 
 def make_heuristic(options: Mapping[str, str], seed: int) -> HeuristicBot:
+    """Build a :class:`HeuristicBot` from its spec options ``wild_keep``, ``challenge`` and
+    ``bluff``; an unknown or out-of-range option is an error."""
     o = Options("heuristic", options)
     wild_keep = o.get_float("wild_keep", 1.4, 0.0, 20.0)
     challenge = o.get_float("challenge", 1.0, 0.0, 10.0)

@@ -28,7 +28,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine import CODES, COLOR_CODES, RuleSet
+from ..engine import CODES, COLOR_CODES, Event, RuleSet
 from ..engine.cards import DRAW2, IS_WILD, KCOLOR, KRANK, NCOLORED, NKINDS, WILD4
 
 KIND_OF: dict[str, int] = {c: k for k, c in enumerate(CODES)}
@@ -92,7 +92,7 @@ class CardTracker:
         self.n = rules.players
         self.deck_counts = rules.deck.counts
         self._done = 0  # history events processed
-        self._last: Any = None  # the last event processed (to notice a new round)
+        self._last: Event | None = None  # the last event processed (to notice a new round)
         self._fresh()
         self.stats = stats if stats is not None else BluffStats()
 
@@ -123,7 +123,7 @@ class CardTracker:
     # -- reading the history -----------------------------------------------------------------
     def update(self, view: Mapping[str, Any]) -> bool:
         """Read the events not yet seen; False when the view carries no history."""
-        hist = view.get("history")
+        hist: list[Event] | None = view.get("history")
         if hist is None:
             self.my_hand = kinds(view["hand"])
             return False
@@ -143,7 +143,7 @@ class CardTracker:
             self.color = COLOR_OF[color]
         return True
 
-    def _event(self, e: Mapping[str, Any]) -> None:
+    def _event(self, e: Event) -> None:
         t = e.get("t")
         me = self.seat
         drawn = self._drawn_group
@@ -238,7 +238,7 @@ class CardTracker:
         elif t == "swap_cards" and e.get("to") == me and e.get("seat") == me:
             pass  # the cards are in this seat's hand; the view says so
 
-    def _play(self, e: Mapping[str, Any], skip_first: bool = False) -> None:
+    def _play(self, e: Event, skip_first: bool = False) -> None:
         s = e["seat"]
         cards = kinds(e["cards"])
         gone = kinds(e.get("discarded", []))
@@ -354,11 +354,6 @@ class CardTracker:
         known[me], groups[me] = [], []
         self.known, self.groups = known, groups
         self.my_hand = []
-
-    def note_own(self, given: Sequence[int], target: int) -> None:
-        """Cards this seat itself put into another hand (a wild power's give)."""
-        if 0 <= target < self.n and target != self.seat:
-            self.known[target].extend(given)
 
     # -- what follows from it ---------------------------------------------------------------
     def unseen(self, view: Mapping[str, Any]) -> list[int]:

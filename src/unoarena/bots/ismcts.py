@@ -95,6 +95,8 @@ class SearchView(dict[str, Any]):
     def determinize(self, rng: random.Random, *,
                     known: Mapping[int, Sequence[int]] | None = None,
                     excluded: Mapping[int, Any] | None = None) -> Game:
+        """A search copy of the real game in which everything this seat cannot see is re-dealt;
+        ``known`` and ``excluded`` are as in :meth:`Game.determinize`."""
         return self._determinize(self._seat, rng, known=known, excluded=excluded)
 
 
@@ -155,6 +157,8 @@ class Tables:
 
     @classmethod
     def of(cls, game: Game) -> Tables:
+        """The tables for ``game``'s action space, built on first use and cached by the space's
+        identity (the engine shares one space per rule set)."""
         key = id(game.space)
         t = cls._cache.get(key)
         if t is None:
@@ -259,14 +263,21 @@ class ISMCTSBot(BaseBot):
         self.last_iterations = 0
 
     def begin_round(self, rules: RuleSet, seat: int) -> None:
+        """Also start the round of the inner heuristic, which anchors the search, answers the
+        windows and plays when no search is possible."""
         super().begin_round(rules, seat)
         self.heuristic.begin_round(rules, seat)
 
     def window(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+        """Out-of-turn windows (catch, late UNO, jump-in) are answered at once by the heuristic,
+        never searched."""
         return self.heuristic.window(view, legal)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Action],
             rng: random.Random) -> Action:
+        """The seat's turn: a catch or UNO declaration is taken first and a challenge decision left
+        to the heuristic; otherwise search when a determinization can be built, else play as
+        ``heuristic``."""
         self._started = time.process_time()  # the budget counts the whole decision
         h = self.heuristic
         ctx = h.observe(view)
@@ -299,11 +310,17 @@ class ISMCTSBot(BaseBot):
                 self._canon(ids, tb)):
             return h.decide(ctx, legal, rng)  # the rebuilt table offers other actions
         if self.paired and self.depth == 1:
-            prior = self._prior_id(h.decide(ctx, legal, rng), index, roots, tb)
+            prior = self._prior_id(self.anchor(view, ctx, legal, rng), index, roots, tb)
             best = self.search_paired(build, g0, roots, tb, rng, prior)
         else:
             best = self.search(build, g0, roots, tb, rng)
         return g0.space.actions[best]
+
+    def anchor(self, view: Mapping[str, Any], ctx: Context, legal: Sequence[Action],
+               rng: random.Random) -> Action:
+        """The move the paired search keeps unless another is clearly better: the
+        heuristic's (a subclass may anchor on another policy)."""
+        return self.heuristic.decide(ctx, legal, rng)
 
     @staticmethod
     def _prior_id(choice: Action, index: Mapping[Action, int], roots: list[int],
@@ -692,8 +709,10 @@ def _minus(pool: Sequence[int], used: Sequence[int]) -> list[int]:
     return out
 
 
-def make_ismcts(options: Mapping[str, str], seed: int) -> ISMCTSBot:
-    o = Options("ismcts", options)
+def make_ismcts(options: Mapping[str, str], seed: int, *,
+                cls: type[ISMCTSBot] = ISMCTSBot) -> ISMCTSBot:
+    """An ``ismcts`` bot (or a subclass ``cls`` taking the same options) from its spec."""
+    o = Options(cls.name, options)
     iterations = o.get_int("iterations", 0, 0)
     ms = o.get_float("ms", 50.0, 0.1, 600_000.0)
     c = o.get_float("c", 0.7, 0.0, 10.0)
@@ -705,6 +724,5 @@ def make_ismcts(options: Mapping[str, str], seed: int) -> ISMCTSBot:
     z = o.get_float("z", 1.0, 0.0, 10.0)
     noise = o.get_float("noise", 0.9, 0.0, 10.0)
     o.done()
-    return ISMCTSBot(seed, iterations=iterations, ms=ms, c=c, determinizations=dets,
-                     depth=depth, rollout=rollout, opponents=opponents, paired=paired, z=z,
-                     noise=noise)
+    return cls(seed, iterations=iterations, ms=ms, c=c, determinizations=dets, depth=depth,
+               rollout=rollout, opponents=opponents, paired=paired, z=z, noise=noise)

@@ -21,6 +21,9 @@ _NAME = re.compile(r"[a-z][a-z0-9_\-]*")
 
 @dataclass(frozen=True)
 class Entry:
+    """A registered bot: its name, the factory that builds it from options and a seed, and the
+    one-line summary :func:`describe` returns."""
+
     name: str
     factory: BotFactory
     summary: str

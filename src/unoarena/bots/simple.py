@@ -27,9 +27,12 @@ class RandomBot(BaseBot):
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Action],
             rng: random.Random) -> Action:
+        """Any legal action, uniformly, drawn from the driver's ``rng``."""
         return legal[int(rng.random() * len(legal))]
 
     def window(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+        """Decline with probability ``decline``, else take any offered action uniformly (from the
+        bot's own generator)."""
         if self.rng.random() < self.decline:
             return None
         return legal[int(self.rng.random() * len(legal))]
@@ -51,6 +54,8 @@ class BasicBot(BaseBot):
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Action],
             rng: random.Random) -> Action:
+        """Catch or declare UNO first, name the colour held most, play a random card that fits, and
+        only then accept, draw or pass."""
         by_verb: dict[str, list[Action]] = {}
         for a in legal:
             by_verb.setdefault(a.verb, []).append(a)
@@ -72,6 +77,8 @@ class BasicBot(BaseBot):
         return legal[0]
 
     def window(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+        """Catch an undeclared UNO or declare its own late; decline anything else (it never jumps
+        in)."""
         for verb in ("catch", "uno"):
             for a in legal:
                 if a.verb == verb:
@@ -124,6 +131,7 @@ class BasicBot(BaseBot):
 
 
 def make_random(options: Mapping[str, str], seed: int) -> RandomBot:
+    """Build a :class:`RandomBot` from its spec; its one option is ``decline`` (0 to 1)."""
     o = Options("random", options)
     decline = o.get_float("decline", 0.5, 0.0, 1.0)
     o.done()
@@ -131,5 +139,6 @@ def make_random(options: Mapping[str, str], seed: int) -> RandomBot:
 
 
 def make_basic(options: Mapping[str, str], seed: int) -> BasicBot:
+    """Build a :class:`BasicBot`; it takes no options, so any option is an error."""
     Options("basic", options).done()
     return BasicBot(seed)

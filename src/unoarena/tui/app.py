@@ -37,15 +37,20 @@ class UnoApp(App[int]):
         self.saved_on_quit = ""
 
     def on_mount(self) -> None:
+        """Open the table when a match was given (resumed or set up on the command line), else the
+        new-game screen."""
         if self.table is not None:
             self.push_screen(TableScreen(self.table))
         else:
             self.push_screen(NewGameScreen(timing=self.timing, **self.newgame))
 
     def on_new_game_screen_start(self, message: NewGameScreen.Start) -> None:
+        """The person started a game on the new-game screen: it is replaced by the table."""
         self.switch_screen(TableScreen(message.table))
 
     def on_table_screen_new_game(self, _message: TableScreen.NewGame) -> None:
+        """After a match the person asked for another: the table is replaced by a fresh new-game
+        screen."""
         self.switch_screen(NewGameScreen())
 
     def action_save_and_quit(self) -> None:

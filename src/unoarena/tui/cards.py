@@ -40,6 +40,8 @@ CELL_H = 4
 
 
 def face_style(code: str) -> str:
+    """The face style of a card by its code: its colour's, or the dark wild face for wilds and
+    anything unknown."""
     return FACE["W"] if code.startswith("W") else FACE.get(code[:1], FACE["W"])
 
 
@@ -109,6 +111,8 @@ class HandView(Widget):
     """
 
     class Picked(Message):
+        """Posted when the person clicks a card; ``index`` is its position in the hand."""
+
         def __init__(self, index: int) -> None:
             super().__init__()
             self.index = index
@@ -137,9 +141,11 @@ class HandView(Widget):
         self.refresh()
 
     def rows_total(self) -> int:
+        """Rows the whole hand needs at the widget's width (at least 1)."""
         return max(1, -(-len(self.cards) // self._per_row())) if self.cards else 1
 
     def rows_shown(self) -> int:
+        """Rows actually drawn: all of them, or at most ``max_rows``."""
         total = self.rows_total()
         return min(total, self.max_rows) if self.max_rows > 0 else total
 
@@ -154,6 +160,8 @@ class HandView(Widget):
         return max(1, (width + 1) // CELL_W)
 
     def render(self) -> Text:
+        """The caption (with how many cards are out of sight), then each row of cards: key labels,
+        symbols, codes and the marks under playable cards. A hidden hand shows the caption only."""
         t = Text()
         if self.caption:
             t.append(self.caption, style="bold")
@@ -203,6 +211,8 @@ class HandView(Widget):
         return i if 0 <= i < len(self.cards) else None
 
     def on_click(self, event: Click) -> None:
+        """A click on a card posts :class:`Picked` with its index; clicks on a hidden hand or
+        between cards do nothing."""
         if self.hidden:
             return
         at = event.get_content_offset(self)

@@ -59,6 +59,8 @@ def _error(message: str) -> int:
 
 
 def rules_from_args(args: argparse.Namespace) -> RuleSet:
+    """The rule set the ``play`` command line asks for: ``--rules`` (default classic) with
+    ``--set``, ``--players`` and ``--target`` on top; a bad value raises ``ConfigError``."""
     over = parse_overrides(list(getattr(args, "sets", []) or []))
     if getattr(args, "players", None) is not None:
         over["players"] = args.players

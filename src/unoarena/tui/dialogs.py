@@ -62,6 +62,8 @@ class ChoiceDialog(ModalScreen[Any]):
         self.hand = list(hand) if hand is not None else None
 
     def compose(self) -> ComposeResult:
+        """The title, the note and the person's hand when given, one button per option (labelled
+        with its key) and a Cancel button when cancelling is allowed."""
         with Vertical():
             yield Label(self.title_text, classes="title")
             if self.note:
@@ -79,6 +81,7 @@ class ChoiceDialog(ModalScreen[Any]):
                 yield Button(_("Cancel (Esc)"), id="cancel", variant="default", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A click on an option answers with its value; Cancel answers None."""
         event.stop()
         bid = event.button.id or ""
         if bid == "cancel":
@@ -87,6 +90,8 @@ class ChoiceDialog(ModalScreen[Any]):
             self.dismiss(self.options[int(bid[4:])].value)
 
     def on_key(self, event: events.Key) -> None:
+        """Escape cancels (when allowed); an option's key answers with that option (a letter
+        in either case)."""
         if event.key == "escape" and self.cancel:
             event.stop()
             self.dismiss(None)
@@ -123,6 +128,8 @@ def help_text(rules: RuleSet, people: int = 1) -> Group:
 
 
 class HelpScreen(ModalScreen[None]):
+    """The rules in force and every key, in a scrolling box over the table."""
+
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > Vertical { width: 90%; height: 90%; border: thick $accent;
@@ -146,6 +153,7 @@ class HelpScreen(ModalScreen[None]):
         self.people = people
 
     def compose(self) -> ComposeResult:
+        """The help text in a scrolling box, the scroll keys and a Close button."""
         with Vertical():
             with VerticalScroll(id="help-scroll"):
                 yield Static(help_text(self.rules, self.people), id="help-text")
@@ -157,10 +165,12 @@ class HelpScreen(ModalScreen[None]):
         scroll(self.query_one("#help-scroll", VerticalScroll), where)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Close closes the help."""
         event.stop()
         self.dismiss(None)
 
     def action_close(self) -> None:
+        """Escape, q, ? or F1 close the help."""
         self.dismiss(None)
 
 
@@ -180,6 +190,7 @@ class HandoverScreen(Screen[None]):
         self.player = name
 
     def compose(self) -> ComposeResult:
+        """Whose turn it is to take the terminal, and a Ready button."""
         with Vertical():
             yield Static(Text(_("Pass the terminal to {name}.").format(name=self.player),
                               style="bold"), id="handover-text")
@@ -188,10 +199,12 @@ class HandoverScreen(Screen[None]):
             yield Button(_("Ready"), id="ready", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Ready: the next person can see the screen now."""
         event.stop()
         self.dismiss(None)
 
     def action_ready(self) -> None:
+        """Enter or Space: the next person is ready."""
         self.dismiss(None)
 
 
@@ -253,6 +266,8 @@ class ScoresScreen(ModalScreen[None]):
         self.table = table
 
     def compose(self) -> ComposeResult:
+        """Every round's scores in a scrolling table, with which total wins under the rules in
+        force."""
         with Vertical():
             yield Label(_("Scores of every round") + "  " + (
                 _("lowest total wins") if self.table.rules.scoring == "penalty"
@@ -262,9 +277,11 @@ class ScoresScreen(ModalScreen[None]):
             yield Static(_("↑ ↓ PgUp PgDn Home End: scroll · Esc: close"), id="scores-keys")
 
     def action_scroll(self, where: str) -> None:
+        """The arrow, page, Home and End keys scroll the scores whatever has the focus."""
         scroll(self.query_one("#scores-scroll", VerticalScroll), where)
 
     def action_close(self) -> None:
+        """Escape, q or F2 close the scores."""
         self.dismiss(None)
 
 
@@ -331,6 +348,8 @@ class RoundSummaryScreen(ModalScreen[str]):
         self.last = last
 
     def compose(self) -> ComposeResult:
+        """The round's summary, and buttons to go on (to the next round or the match result) or
+        quit."""
         with Vertical():
             yield Static(round_summary(self.table), id="summary-text")
             label = _("See the match result") if self.last else _("Next round")
@@ -339,13 +358,16 @@ class RoundSummaryScreen(ModalScreen[str]):
                 yield Button(_("Quit (q)"), id="quit", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The buttons answer ``"next"`` or ``"quit"``."""
         event.stop()
         self.dismiss("quit" if event.button.id == "quit" else "next")
 
     def action_next(self) -> None:
+        """Enter, Escape or Space go on."""
         self.dismiss("next")
 
     def action_quit(self) -> None:
+        """q goes on and quits; the table saves the match."""
         self.dismiss("quit")
 
 
@@ -376,6 +398,8 @@ class MatchResultScreen(Screen[str]):
         self.record = record
 
     def compose(self) -> ComposeResult:
+        """The winners, which total wins, every round's scores, the rounds played, where the record
+        was saved, and buttons for a new game or quitting."""
         m = self.table.match
         with Vertical():
             yield Static(Text(_("The match is over. Winner: {names}").format(
@@ -392,11 +416,14 @@ class MatchResultScreen(Screen[str]):
                 yield Button(_("Quit (q)"), id="quit")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """New game answers ``"new"``, Quit ``"quit"``."""
         event.stop()
         self.dismiss(event.button.id or "quit")
 
     def action_finish(self, what: str) -> None:
+        """n asks for a new game; q or Escape quit."""
         self.dismiss(what)
 
     def action_scroll(self, where: str) -> None:
+        """The arrow, page, Home and End keys scroll the scoreboard."""
         scroll(self.query_one("#result-scroll", VerticalScroll), where)

@@ -91,6 +91,8 @@ def key_hint(rules: RuleSet) -> str:
 
 
 def plain_command_lines() -> list[str]:
+    """What plain mode's ``help`` adds to the rules: how to type an action, and the commands
+    besides actions."""
     return [
         _("Type an action as listed (play R7, play W color=G, draw, pass, catch 2, uno, "
           "challenge, accept), its number in the list, or a card code alone (R7)."),

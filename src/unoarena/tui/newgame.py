@@ -21,7 +21,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
 
-from ..bots import available, describe
+from ..bots import available
+from ..bots.levels import LEVEL_NAMES, LEVELS, level_of, leveled_first
 from ..engine import PRESETS, ConfigError, RuleSet, preset
 from ..i18n import N_, _
 from ..narrate import default_names, display_name
@@ -55,6 +56,10 @@ CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
 
 
 class NewGameScreen(Screen[None]):
+    """Where a game is set up: the person picks a preset, house rules, the number of players,
+    who sits in each seat and the target score, then starts; posts :class:`Start` with the
+    table."""
+
     class Start(Message):
         """Sent when the person starts the game set up here: the app opens its table."""
 
@@ -143,6 +148,8 @@ class NewGameScreen(Screen[None]):
         return preset(self.preset_name, **over)
 
     def players(self) -> list[Player]:
+        """The seats as session players: a person at this terminal or a bot by its name, with the
+        names as stored (default names untranslated)."""
         out = []
         for kind, name in self.seats:
             if kind.startswith("bot:"):
@@ -153,6 +160,8 @@ class NewGameScreen(Screen[None]):
 
     # -- drawing -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        """The form: presets, house-rule toggles and choices, the explanation line, player count
+        and target score, one row per seat, the bot levels, the error line and the buttons."""
         with VerticalScroll(id="form"):
             yield Label(_("UNO Arena — a new game"), classes="title")
             yield Label(_("Rules"), classes="section")
@@ -180,6 +189,7 @@ class NewGameScreen(Screen[None]):
                 yield Label(_("Target score"))
                 yield Input(self.target, id="target", type="integer", compact=True)
             yield Vertical(*self._seat_rows(), id="seats")
+            yield Static(Text(levels_text(), style="dim"), id="levels")
             yield Static(self.error, id="error")
             with Horizontal(id="actions"):
                 yield Button(_("Start (Ctrl+S)"), id="start", variant="primary", compact=True)
@@ -189,9 +199,12 @@ class NewGameScreen(Screen[None]):
                               style="dim"))
 
     def on_mount(self) -> None:
+        """When the screen opens, the house rules are laid out in as many columns as the width
+        fits."""
         self._fit_columns(self.size.width)
 
     def on_resize(self, event: events.Resize) -> None:
+        """When the person resizes the terminal, the house-rule columns follow the new width."""
         self._fit_columns(event.size.width)
 
     def _fit_columns(self, width: int) -> None:
@@ -213,7 +226,7 @@ class NewGameScreen(Screen[None]):
                 who: Any = Label(_("You"))
             else:
                 opts = [(_("Person on this terminal"), "person")]
-                opts += [(_("Bot: {name}").format(name=b), "bot:" + b) for b in bots]
+                opts += [(bot_label(b), "bot:" + b) for b in leveled_first(bots)]
                 value = kind if kind in {v for _l, v in opts} else opts[-1][1]
                 who = Select(opts, value=value, allow_blank=False, id=f"seat-{i}",
                              compact=True)
@@ -231,6 +244,8 @@ class NewGameScreen(Screen[None]):
 
     # -- changes -----------------------------------------------------------------------------
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        """The person picks a preset: the house rules and target score reset to its values and its
+        summary shows in the explanation line."""
         bid = event.pressed.id or ""
         if bid.startswith("preset-"):
             self._load_preset(bid[7:], {})
@@ -258,12 +273,16 @@ class NewGameScreen(Screen[None]):
         explain.set_class(not self.explained, "empty")
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """The person toggles a house rule: the rules are checked at once, and the explanation line
+        describes it at its new value, or the error line gives the engine's reason."""
         key = (event.checkbox.id or "")[5:]
         if key in self.values and bool(self.values[key]) != event.value:
             self.values[key] = event.value
             self._check(key)
 
     async def on_select_changed(self, event: Select.Changed) -> None:
+        """The person changes a dropdown: the number of players (the seat rows are rebuilt), a
+        multi-valued house rule (checked as a toggle is), or who sits in a seat."""
         sid = event.select.id or ""
         if sid == "players" and isinstance(event.value, int) and event.value != self.players_n:
             self.players_n = event.value
@@ -282,6 +301,8 @@ class NewGameScreen(Screen[None]):
             self.seats[i] = (str(event.value), self.seats[i][1])
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        """The person types the target score or renames a seat (an untouched default name stays
+        stored untranslated)."""
         iid = event.input.id or ""
         if iid == "target":
             self.target = event.value
@@ -307,6 +328,8 @@ class NewGameScreen(Screen[None]):
         explain.set_class(not self.explained, "empty")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The Start, Language and Quit buttons: start the game, switch the language, or leave
+        the app."""
         event.stop()
         bid = event.button.id
         if bid == "start":
@@ -317,6 +340,8 @@ class NewGameScreen(Screen[None]):
             self.app.exit(0)
 
     def action_start(self) -> None:
+        """Ctrl+S or Start: the game begins with the rules and seats shown, or the error line says
+        why it cannot; the seed is the one given, else random."""
         try:
             rules = self.rules()
         except ConfigError as e:
@@ -333,15 +358,19 @@ class NewGameScreen(Screen[None]):
         self.post_message(self.Start(table))
 
     async def action_language(self) -> None:
+        """F2 or Language: the interface switches to the next language and the form is redrawn,
+        focus kept."""
         from ..i18n import SUPPORTED, language, set_language
         langs = list(SUPPORTED)
         set_language(langs[(langs.index(language()) + 1) % len(langs)])
         await self.recompose_keeping_focus()
 
     def action_quit(self) -> None:
+        """Esc or Quit: the person leaves the app without starting a game."""
         self.app.exit(0)
 
     def action_help(self) -> None:
+        """F1: help on the rules as set here (the preset's rules while the settings conflict)."""
         from .dialogs import HelpScreen
         try:
             rules = self.rules()
@@ -365,6 +394,18 @@ def _allowed(allowed: object) -> str:
     return str(allowed)
 
 
-def describe_bot(name: str) -> str:
-    """The registered one-line summary of a bot."""
-    return describe(name)
+def bot_label(name: str) -> str:
+    """``Medium bot (heuristic)`` for a bot that is a level, ``Bot: random`` for the rest."""
+    level = level_of(name)
+    if level is None:
+        return _("Bot: {name}").format(name=name)
+    return _("{level} bot ({name})").format(level=_(LEVEL_NAMES[level]), name=name)
+
+
+
+
+def levels_text() -> str:
+    """One line per level: what a person can expect of it."""
+    return "\n".join(_("{level}: {doc}").format(level=_(LEVEL_NAMES[level]), doc=_(doc))
+                      for level, _b, doc in LEVELS)
+

@@ -40,11 +40,14 @@ class PlainGame:
         self._shown = 0
 
     def say(self, line: str = "") -> None:
+        """Write one line and flush it, so a screen reader or a script sees it at once."""
         self.out.write(line + "\n")
         self.out.flush()
 
     # -- the loop --------------------------------------------------------------------------
     def run(self) -> int:
+        """Play until the match ends or the person quits (``quit`` or end of input, which saves an
+        unfinished match); returns the exit status, 0."""
         t = self.table
         self.say(_("UNO Arena, plain mode. Rules: {preset}. Type help for the rules and "
                    "commands.").format(preset=t.rules.preset))
@@ -82,12 +85,16 @@ class PlainGame:
         return f"{t.name(seat)} ({kind})"
 
     def show_log(self) -> None:
+        """Print the narration added since the last call, as the person now at the screen may
+        read it."""
         for entry in self.table.log[self._shown:]:
             for line in entry.render(self.viewer):
                 self.say(line)
         self._shown = len(self.table.log)
 
     def round_over(self) -> None:
+        """Score the finished round and print hand points, round scores and totals; at the match's
+        end, the winner and where its record was saved."""
         t = self.table
         out = t.game.outcome
         assert out is not None
@@ -113,6 +120,9 @@ class PlainGame:
 
     # -- a person's decision ------------------------------------------------------------------
     def person(self, seat: int, *, window: bool) -> None:
+        """Read lines until the person at ``seat`` has acted (in a window, an empty line lets it
+        pass), answering commands meanwhile. In hot-seat play a new person is announced first. A
+        line that arrives after the turn timer ran out times the turn out (HR-TIMER)."""
         t = self.table
         player = t.player_at(seat)
         if player != self.viewer:
@@ -226,6 +236,8 @@ class PlainGame:
 
     # -- what a person is told ------------------------------------------------------------
     def status(self, seat: int, *, window: bool) -> None:
+        """Tell the person at ``seat`` the table as they see it (top card, hand sizes, pending
+        penalty, effect, their hand) and their choices."""
         t = self.table
         v = t.game.view(seat)
         name = t.name(seat)
@@ -261,9 +273,11 @@ class PlainGame:
         self.choices(t.legal(seat))
 
     def choices(self, legal: list[Action]) -> None:
+        """List the legal actions, numbered from 1 as :meth:`parse` accepts them."""
         self.say(_("You may: {choices}").format(choices="  ".join(
             f"{i}) {a}" for i, a in enumerate(legal, 1))))
 
 
 def run_plain(table: Table, inp: TextIO, out: TextIO) -> int:
+    """Play ``table`` in plain mode over ``inp`` and ``out``; returns the exit status."""
     return PlainGame(table, inp, out).run()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.table import Table as RichTable
@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, RichLog, Static
 
-from ..engine import COLOR_CODES, Action, IllegalAction
+from ..engine import COLOR_CODES, Action, Event, IllegalAction
 from ..i18n import _, width
 from ..narrate import why_text
 from ..rules_text import card_text, color_text, value_text
@@ -118,6 +118,9 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        """The layout: the top bar; the felt with the other seats around the piles and the viewer's
+        seat below; the log and scores at the side; then the prompt, the hand, the action buttons
+        and the key hint."""
         left, top, right = seat_sides(self.table.rules.players - 1)
         yield Static(id="topbar")
         with Horizontal(id="main"):
@@ -150,20 +153,28 @@ class TableScreen(Screen[None]):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
+        """The table opens: bots play up to the first decision of a person."""
         self.advance()
 
     def on_screen_resume(self) -> None:
+        """Back from a dialog or another screen: redraw and ask whatever is now waiting for a
+        person."""
         self.sync()
 
     def on_resize(self, _event: events.Resize) -> None:
+        """The terminal was resized: lay the table out again once the new size is known."""
         self.call_after_refresh(self.render_all)
 
     # -- the viewer ----------------------------------------------------------------------
     @property
     def viewer_seat(self) -> int | None:
+        """The seat of the player in front of the screen this round, or None when nobody is (bots
+        only, or hot-seat before the first hand-over)."""
         return self.table.seat_of(self.viewer) if self.viewer is not None else None
 
     def legal(self) -> list[Action]:
+        """The viewer's legal actions now: on its turn or in an open window; empty when nobody
+        watches."""
         seat = self.viewer_seat
         return self.table.legal(seat) if seat is not None else []
 
@@ -355,6 +366,7 @@ class TableScreen(Screen[None]):
 
     # -- drawing -------------------------------------------------------------------------
     def render_all(self) -> None:
+        """Redraw every part of the table (nothing before the screen is mounted)."""
         if not self.is_mounted:
             return
         self.render_top()
@@ -367,6 +379,8 @@ class TableScreen(Screen[None]):
         self.render_buttons()
 
     def render_top(self) -> None:
+        """The top bar: preset, round number, the match goal and the rule keys changed from the
+        preset."""
         r = self.table.rules
         goal = (_("{n} rounds").format(n=r.rounds) if r.rounds is not None
                 else _("target {n}").format(n=r.target_score))
@@ -506,6 +520,9 @@ class TableScreen(Screen[None]):
         return ""
 
     def render_log(self) -> None:
+        """Add the new narration lines to the log, as the viewer may read them; the log is rebuilt
+        (its last 200 entries) when the viewer or the language changes, or the table's log was
+        rebuilt."""
         from ..i18n import language
         log = self.query_one("#log", RichLog)
         key = (self.viewer, language(), id(self.table.log[0]) if self.table.log else 0)
@@ -520,6 +537,7 @@ class TableScreen(Screen[None]):
         self._log_shown = len(entries)
 
     def render_scores(self) -> None:
+        """The side scoreboard: the last round and the totals, with which total wins."""
         from rich.console import Group
         head = Text(_("Scores") + " ", style="bold")
         head.append("(F2) ", style="dim")
@@ -528,9 +546,13 @@ class TableScreen(Screen[None]):
         self.query_one("#scores", Static).update(Group(head, scoreboard_table(self.table, 1)))
 
     def render_prompt(self) -> None:
+        """The line above the hand: :meth:`prompt_text`."""
         self.query_one("#prompt", Static).update(Text(self.prompt_text()))
 
     def prompt_text(self) -> str:
+        """What the viewer should do now, in words: a catch or late UNO open to them or another
+        person here, a jump-in, the turn's phase and pending penalty, and the time left under the
+        turn timer; whose turn it is otherwise."""
         t = self.table
         g = t.game
         if g.is_over:
@@ -583,6 +605,7 @@ class TableScreen(Screen[None]):
         return "  ".join(parts)
 
     def hand_codes(self) -> list[str]:
+        """The viewer's hand as card codes, in hand order (empty when nobody watches)."""
         seat = self.viewer_seat
         if seat is None:
             return []
@@ -590,6 +613,8 @@ class TableScreen(Screen[None]):
         return hand
 
     def render_hand(self) -> None:
+        """Draw the viewer's hand with its playable cards marked and the cursor kept inside it, in
+        as many rows as the table leaves room for; hidden when nobody is in front of the screen."""
         hand = self.hand_codes()
         legal = self.legal()
         playable = {i for i, c in enumerate(hand) if any(
@@ -616,6 +641,9 @@ class TableScreen(Screen[None]):
         return max(1, (height - lines - table - 1) // CELL_H)
 
     def render_buttons(self) -> None:
+        """Label the buttons and enable the usable ones: draw, pass, catch, challenge and accept
+        show only when they can be used, and spare buttons hide on a narrow terminal (their keys
+        stay in the hint line)."""
         legal = self.legal()
         verbs = {a.verb for a in legal}
         t = self.table
@@ -653,6 +681,8 @@ class TableScreen(Screen[None]):
 
     # -- input -----------------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
+        """A card key (digits, then the letters no command uses) plays that card of the hand, asking
+        what still differs."""
         ch = event.character
         if ch is not None and ch in CARD_KEYS:
             event.stop()
@@ -662,10 +692,12 @@ class TableScreen(Screen[None]):
                 self.choose_card(i)
 
     def on_hand_view_picked(self, message: HandView.Picked) -> None:
+        """A clicked card is played as a card key would play it."""
         self.cursor = message.index
         self.choose_card(message.index)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A button does what its key does."""
         event.stop()
         actions: dict[str, Callable[[], Any]] = {
             "btn-draw": self.action_draw, "btn-pass": self.action_pass_turn,
@@ -687,15 +719,19 @@ class TableScreen(Screen[None]):
             self.act(Action(verb))  # refused by the engine, with the reason shown
 
     def action_draw(self) -> None:
+        """d: draw (or press the launcher), or take the pending penalty; a refusal says why."""
         self._simple("draw")
 
     def action_pass_turn(self) -> None:
+        """p: keep the drawn card and end the turn."""
         self._simple("pass")
 
     def action_challenge(self) -> None:
+        """x: challenge the Wild Draw Four just played (WD4-2)."""
         self._simple("challenge")
 
     def action_accept(self) -> None:
+        """a: accept the Wild Draw Four: draw and lose the turn."""
         self._simple("accept")
 
     def action_uno(self) -> None:
@@ -722,6 +758,9 @@ class TableScreen(Screen[None]):
         return seat is not None and len(self.table.game.hand(seat)) <= 2
 
     def action_catch(self) -> None:
+        """c: catch whoever forgot to call UNO (UNO-2); in hot-seat, for another person here who
+        may; where a wrong catch costs cards (UNO-3), ask whom; otherwise say when catching is
+        possible."""
         catches = [a for a in self.legal() if a.verb == "catch"]
         if catches:
             self.act(catches[0])
@@ -742,12 +781,15 @@ class TableScreen(Screen[None]):
         del g
 
     def action_help(self) -> None:
+        """? or F1: the rules in force and every key."""
         self.app.push_screen(HelpScreen(self.table.rules, len(self.table.human_players())))
 
     def action_scores(self) -> None:
+        """F2: every round's scores."""
         self.app.push_screen(ScoresScreen(self.table))
 
     def action_save(self) -> None:
+        """s: save the match to resume later, and say where."""
         try:
             path = saves.save_table(self.table)
         except OSError as e:
@@ -756,6 +798,7 @@ class TableScreen(Screen[None]):
         self.toast(_("Saved to {path}").format(path=path), severity="information")
 
     def action_quit_game(self) -> None:
+        """q: quit the program; an unfinished match is saved to the autosave file first."""
         if not self.table.match.is_over:
             try:
                 path = saves.autosave(self.table)
@@ -766,23 +809,22 @@ class TableScreen(Screen[None]):
         self.app.exit(0)
 
     def action_language(self) -> None:
+        """l: switch to the next supported language and redraw everything in it, log included."""
         from ..i18n import SUPPORTED, language, set_language
         langs = list(SUPPORTED)
         set_language(langs[(langs.index(language()) + 1) % len(langs)])
         self._log_key = ()
         self.render_all()
 
-    def relabel(self) -> None:
-        self._log_key = ()
-        self.render_all()
-
     def action_cursor(self, step: int) -> None:
+        """Left and right move the card cursor through the hand, wrapping around."""
         n = len(self.hand_codes())
         if n:
             self.cursor = (self.cursor + step) % n
             self.render_hand()
 
     def action_play_cursor(self) -> None:
+        """Enter plays the card under the cursor."""
         if self.cursor < len(self.hand_codes()):
             self.choose_card(self.cursor)
 
@@ -894,6 +936,8 @@ class TableScreen(Screen[None]):
 
     @work(exclusive=True, group="ask")
     async def ask_starter_color(self, legal: list[Action]) -> None:
+        """Ask the viewer to name the colour of a wild first card (START-4); there is no cancelling
+        it."""
         codes = [COLOR_CODES[a.color] for a in legal if a.verb == "color"]
         pick = await self.app.push_screen_wait(self._color_dialog(
             codes, _("Name the colour of the first card"), cancel=False))
@@ -902,6 +946,8 @@ class TableScreen(Screen[None]):
 
     @work(exclusive=True, group="ask")
     async def ask_give(self, legal: list[Action]) -> None:
+        """Ask for a card to give in a wild-power swap (HR-WILDPOWER), naming the target and how
+        many are left to give; it cannot be cancelled."""
         gives = [a for a in legal if a.verb == "give"]
         g = self.table.game
         left = g.view(self.viewer_seat or 0).get("give_left", 1)
@@ -918,6 +964,9 @@ class TableScreen(Screen[None]):
 
     @work(exclusive=True, group="ask")
     async def ask_challenge(self, legal: list[Action]) -> None:
+        """A Wild Draw Four was played on the viewer: challenge or accept, shown with the colour it
+        was played on and the viewer's hand (WD4-2). Escape answers with a card instead, when a
+        stacking answer is legal."""
         g = self.table.game
         who = next((e.get("seat") for e in reversed(g.events) if e.get("t") == "play"), None)
         name = self.table.name(who) if isinstance(who, int) else "?"
@@ -981,6 +1030,7 @@ class TableScreen(Screen[None]):
 
     @work(exclusive=True, group="ask")
     async def ask_hotseat_catch(self, catchers: list[tuple[int, Action]]) -> None:
+        """Several people here may catch the same forgotten UNO: ask which of them calls it."""
         t = self.table
         opts = [Option(s, t.name(s), str(i + 1)) for i, (s, _a) in enumerate(catchers)]
         pick = await self.app.push_screen_wait(ChoiceDialog(
@@ -991,6 +1041,8 @@ class TableScreen(Screen[None]):
 
     @work(exclusive=True, group="ask")
     async def ask_false_catch(self) -> None:
+        """With a false-catch penalty (UNO-3), ``c`` with nobody to catch asks whom to call out; a
+        wrong call costs the viewer cards."""
         t = self.table
         seat = self.viewer_seat
         opts = [Option(s, t.name(s), str(i + 1)) for i, s in
@@ -1002,7 +1054,7 @@ class TableScreen(Screen[None]):
             self.act(f"catch {pick}")
 
 
-def color_before_w4(events: list[dict[str, Any]], under: str | None = None
+def color_before_w4(events: Sequence[Event], under: str | None = None
                     ) -> tuple[str, str] | None:
     """The colour in force when the last Wild Draw Four was played, and the card it was on:
     what a challenge asks about (WD4-2). ``under``: the card under it on the discard pile,

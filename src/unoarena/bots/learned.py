@@ -1,0 +1,208 @@
+"""``learned``: a small network trained by reinforcement learning, played with numpy alone.
+
+The network (trained by :mod:`unoarena.train`, shipped as ``learned.npz`` next to this
+module) reads the seat's observation in the canonical layout of
+:mod:`unoarena.bots.features`, so one set of weights plays every preset at 2-10 players. It
+has a policy head (a score per legal action) and a value head (the expected round result),
+both available to other code through :meth:`Network.forward`.
+
+Options: ``temperature`` (0, the default, plays the highest-scoring action; above 0 samples
+from the softmax at that temperature with the driver's generator), ``weights`` (a path to
+another ``.npz`` file written by the trainer).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine import Action, RuleSet
+from ..rl.encoding import Encoder
+from .base import BaseBot, Options
+from .features import ACTION_FEATURES, Layout, obs_features
+from .heuristic import Context
+from .ismcts import ISMCTSBot, make_ismcts
+
+WEIGHTS = Path(__file__).with_name("learned.npz")
+#: The arrays a weights file holds, in the order of :meth:`Network.forward`.
+PARAMS = ("w1", "b1", "w2", "b2", "wv", "bv", "wa", "ba", "wq", "bq", "wt", "bt")
+
+F32 = npt.NDArray[np.float32]
+
+
+class Network:
+    """The trained MLP in numpy: torso, value head, and a policy that scores actions by the
+    dot product of a state vector with an embedding of each action's features."""
+
+    def __init__(self, params: Mapping[str, npt.NDArray[Any]], meta: Mapping[str, Any]) -> None:
+        missing = [k for k in PARAMS if k not in params]
+        if missing:
+            raise ValueError(f"weights file lacks {', '.join(missing)}: it was not written by "
+                             "unoarena.train")
+        self.p = {k: np.asarray(params[k], np.float32) for k in PARAMS}
+        self.meta = dict(meta)
+        inputs = self.p["w1"].shape[0]
+        if inputs != obs_features():
+            raise ValueError(f"weights expect {inputs} inputs, this version's layout has "
+                             f"{obs_features()}: retrain with unoarena.train")
+        if self.p["wa"].shape[0] != ACTION_FEATURES:
+            raise ValueError(f"weights expect {self.p['wa'].shape[0]} action features, this "
+                             f"version has {ACTION_FEATURES}: retrain with unoarena.train")
+        self._emb: dict[RuleSet, F32] = {}
+
+    @classmethod
+    def load(cls, path: str | Path = WEIGHTS) -> Network:
+        """Read a weights file (``.npz``); a clear error when it is missing or not ours."""
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                params = {k: z[k] for k in z.files}
+        except FileNotFoundError:
+            raise ValueError(f"no weights file at {path}: train one with "
+                             "'python examples/train_learned.py'") from None
+        except (OSError, ValueError) as e:
+            raise ValueError(f"cannot read weights file {path}: {e}") from None
+        meta: dict[str, Any] = {}
+        if "meta" in params:
+            import json
+            meta = json.loads(str(params.pop("meta")))
+        return cls(params, meta)
+
+    def action_embedding(self, layout: Layout) -> F32:
+        """``tanh(features @ wa + ba)`` for every action of a rule set (cached per rule set)."""
+        emb = self._emb.get(layout.rules)
+        if emb is None:
+            emb = np.tanh(layout.actions @ self.p["wa"] + self.p["ba"])
+            self._emb[layout.rules] = emb
+        return emb
+
+    def forward(self, x: F32, emb: F32, target: npt.NDArray[np.int64]
+                ) -> tuple[F32, F32]:
+        """Logits over every action id ``(..., actions)`` and values ``(...)`` for canonical
+        inputs ``x`` ``(..., inputs)``; ``target`` holds each action's relative target for
+        the acting seat (``Layout.target[seat]``)."""
+        p = self.p
+        h = np.maximum(x @ p["w1"] + p["b1"], 0.0)
+        h = np.maximum(h @ p["w2"] + p["b2"], 0.0)
+        value = np.tanh(h @ p["wv"] + p["bv"])[..., 0]
+        q = h @ p["wq"] + p["bq"]
+        t = h @ p["wt"] + p["bt"]
+        logits = q @ emb.T + np.take_along_axis(
+            t, np.broadcast_to(target, (*t.shape[:-1], target.shape[-1])), axis=-1)
+        return logits.astype(np.float32, copy=False), value.astype(np.float32, copy=False)
+
+
+@cache
+def shipped() -> Network:
+    """The network shipped with the package (loaded once per process)."""
+    return Network.load(WEIGHTS)
+
+
+class LearnedBot(BaseBot):
+    """Plays the network's highest-scoring legal action (or samples at ``temperature``)."""
+
+    name = "learned"
+
+    def __init__(self, seed: int = 0, *, temperature: float = 0.0,
+                 network: Network | None = None) -> None:
+        super().__init__(seed)
+        self.temperature = temperature
+        self.net = network if network is not None else shipped()
+        self._layouts: dict[RuleSet, tuple[Layout, Encoder, F32]] = {}
+        self.layout: Layout | None = None
+        self.encoder: Encoder | None = None
+        self._emb: F32 | None = None
+
+    def begin_round(self, rules: RuleSet, seat: int) -> None:
+        """Pick the layout, encoder and action embedding for the round's rules (built once per rule
+        set and kept)."""
+        super().begin_round(rules, seat)
+        got = self._layouts.get(rules)
+        if got is None:
+            lay = Layout(rules)
+            got = (lay, Encoder(rules), self.net.action_embedding(lay))
+            self._layouts[rules] = got
+        self.layout, self.encoder, self._emb = got
+
+    def scores(self, view: Mapping[str, Any], ids: Sequence[int], *,
+               window: bool = False) -> tuple[F32, float]:
+        """The network's logits for action ids ``ids`` and its value of the position."""
+        lay, enc, emb = self.layout, self.encoder, self._emb
+        if lay is None or enc is None or emb is None:
+            raise RuntimeError("begin_round() must be called before the bot acts")
+        x = lay.canon(enc.encode_view(view, window=window))
+        seat = int(view["seat"])
+        logits, value = self.net.forward(x, emb, lay.target[seat])
+        return logits[np.asarray(ids, np.int64)], float(value)
+
+    def _choose(self, view: Mapping[str, Any], ids: list[int], window: bool,
+                rng: random.Random) -> int:
+        logits, _value = self.scores(view, ids, window=window)
+        if self.temperature <= 0.0 or len(ids) == 1:
+            return int(np.argmax(logits))
+        z = (logits - logits.max()) / self.temperature
+        w = np.exp(z.astype(np.float64))
+        return rng.choices(range(len(ids)), weights=w.tolist())[0]
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Action],
+            rng: random.Random) -> Action:
+        """The seat's turn: the network's highest-scoring legal action, or a sample at
+        ``temperature`` drawn with the driver's ``rng``."""
+        lay = self.layout
+        if lay is None:
+            raise RuntimeError("begin_round() must be called before the bot acts")
+        ids = [lay.space.id(a) for a in legal]
+        return legal[self._choose(view, ids, False, rng)]
+
+    def window(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+        """Score the window's actions together with declining (the layout's ``decline`` id);
+        None when declining is chosen. Samples use the bot's own generator."""
+        lay = self.layout
+        if lay is None or not legal:
+            return None
+        ids = [lay.space.id(a) for a in legal] + [lay.decline]
+        i = self._choose(view, ids, True, self.rng)
+        return None if i == len(legal) else legal[i]
+
+
+def make_learned(options: Mapping[str, str], seed: int) -> LearnedBot:
+    """A ``learned`` bot from its spec options (``temperature``, ``weights``): the shipped
+    network unless ``weights`` names another file."""
+    opts = Options("learned", options)
+    temperature = opts.get_float("temperature", 0.0, 0.0, 10.0)
+    path = opts.get_str("weights", "")
+    opts.done()
+    net = Network.load(path) if path else None
+    return LearnedBot(seed, temperature=temperature, network=net)
+
+
+class LearnedSearchBot(ISMCTSBot):
+    """``learned-search``: ``ismcts``'s paired search anchored on the network's move instead
+    of the heuristic's: the search keeps the learned move unless another is clearly better on
+    the same sampled deals. Options are ``ismcts``'s."""
+
+    name = "learned-search"
+
+    def __init__(self, seed: int = 0, **search: Any) -> None:
+        super().__init__(seed, **search)
+        self.policy = LearnedBot(seed)
+
+    def begin_round(self, rules: RuleSet, seat: int) -> None:
+        """Start the round for the search and for the network policy that anchors it."""
+        super().begin_round(rules, seat)
+        self.policy.begin_round(rules, seat)
+
+    def anchor(self, view: Mapping[str, Any], ctx: Context, legal: Sequence[Action],
+               rng: random.Random) -> Action:
+        """The network's greedy move, in place of the heuristic's."""
+        return self.policy.act(view, legal, rng)
+
+
+def make_learned_search(options: Mapping[str, str], seed: int) -> ISMCTSBot:
+    """A ``learned-search`` bot from its spec; the options are ``ismcts``'s."""
+    return make_ismcts(options, seed, cls=LearnedSearchBot)

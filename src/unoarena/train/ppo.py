@@ -1,0 +1,464 @@
+"""Proximal policy optimisation of the ``learned`` bot's network on the kernel's vector tables.
+
+Each iteration takes one table configuration from the mix (a preset, a player count and the
+kernel bots in the other seats), plays ``rollout`` steps on all of its tables with the current
+policy, and takes a few epochs of clipped-policy and value updates on those samples (GAE
+advantages; the reward is +1 for winning the round, -1 for losing it). Every ``eval_every``
+iterations the greedy policy plays fixed, seeded evaluation rounds against fixed opponents:
+those win rates are the learning curve (``curve.json`` and ``curve.png``), and a checkpoint is
+written that ``--resume`` continues from. The weights the bot ships are exported to ``.npz``
+with :func:`export`.
+
+Needs PyTorch (the ``train`` extra) and the compiled kernel (the ``fast`` extra).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from ..bots.features import ACTION_FEATURES, TARGETS, Layout, obs_features
+from ..bots.learned import PARAMS
+from ..engine import RuleSet, preset
+from ..lab import wilson
+from ..lab.progress import ProgressBar
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """One configuration of the training mix: ``weight`` is its share of the iterations."""
+
+    preset: str
+    players: int
+    opponents: str | tuple[str, ...]
+    weight: float = 1.0
+
+    def rules(self) -> RuleSet:
+        """The rule set: the preset at this player count."""
+        return preset(self.preset, players=self.players)
+
+    @property
+    def label(self) -> str:
+        """A readable name for the configuration, e.g. ``classic-4p-vs-heuristic``."""
+        opp = self.opponents if isinstance(self.opponents, str) else "+".join(self.opponents)
+        return f"{self.preset}-{self.players}p-vs-{opp}"
+
+
+#: The default mix: the classic matchups the README measures, weighted up, and every other
+#: preset at several player counts, so one network plays them all.
+MIX: tuple[TableSpec, ...] = (
+    TableSpec("classic", 2, "basic", 2.0),
+    TableSpec("classic", 2, "heuristic", 3.0),
+    TableSpec("classic", 4, "heuristic", 4.0),
+    TableSpec("classic", 4, ("heuristic", "basic", "heuristic"), 1.0),
+    TableSpec("classic", 3, "heuristic", 1.0),
+    TableSpec("classic", 6, "heuristic", 0.5),
+    TableSpec("classic", 10, "basic", 0.3),
+    TableSpec("house", 2, "heuristic", 0.5),
+    TableSpec("house", 4, "heuristic", 0.5),
+    TableSpec("buzz", 2, "heuristic", 0.4),
+    TableSpec("buzz", 4, "heuristic", 0.4),
+    TableSpec("frozen2", 3, "heuristic", 0.4),
+    TableSpec("frozen2", 5, "heuristic", 0.3),
+    TableSpec("attack", 2, "heuristic", 0.4),
+    TableSpec("attack", 4, "heuristic", 0.4),
+    TableSpec("house", 8, "basic", 0.2),
+)
+#: The learning curve's fixed opponents: name -> (preset, players, opponents).
+EVALS: dict[str, TableSpec] = {
+    "classic 2p vs basic": TableSpec("classic", 2, "basic"),
+    "classic 2p vs heuristic": TableSpec("classic", 2, "heuristic"),
+    "classic 4p vs 3 heuristic": TableSpec("classic", 4, "heuristic"),
+}
+
+
+@dataclass
+class Config:
+    """Everything that decides a run (saved in its checkpoints)."""
+
+    seed: int = 1
+    envs: int = 128
+    rollout: int = 64
+    epochs: int = 4
+    minibatch: int = 2048
+    lr: float = 3e-4
+    gamma: float = 1.0
+    lam: float = 0.95
+    clip: float = 0.2
+    entropy: float = 0.01
+    value_coef: float = 0.5
+    hidden: int = 256
+    embed: int = 64
+    eval_every: int = 25
+    eval_rounds: int = 400
+    imitate: int = 0  # rounds of heuristic play to imitate first (over the mix, by weight)
+    imitate_epochs: int = 4
+    mix: list[dict[str, Any]] = field(default_factory=lambda: [
+        {**asdict(s), "opponents": s.opponents} for s in MIX])
+
+
+class Policy(nn.Module):
+    """The torch twin of :class:`unoarena.bots.learned.Network` (same parameters)."""
+
+    def __init__(self, inputs: int, hidden: int = 256, embed: int = 64) -> None:
+        super().__init__()
+        self.l1 = nn.Linear(inputs, hidden)
+        self.l2 = nn.Linear(hidden, hidden)
+        self.v = nn.Linear(hidden, 1)
+        self.a = nn.Linear(ACTION_FEATURES, embed)
+        self.q = nn.Linear(hidden, embed)
+        self.t = nn.Linear(hidden, TARGETS)
+        nn.init.orthogonal_(self.q.weight, 0.01)
+        nn.init.zeros_(self.t.weight)
+
+    def forward(self, x: torch.Tensor, feats: torch.Tensor, target: torch.Tensor
+                ) -> tuple[torch.Tensor, torch.Tensor]:
+        """Logits over every action id and values in -1..1 for a batch of canonical inputs ``x``;
+        ``feats`` are the action features and ``target`` each row's action targets, as in
+        :meth:`~unoarena.bots.learned.Network.forward`."""
+        h = torch.relu(self.l2(torch.relu(self.l1(x))))
+        emb = torch.tanh(self.a(feats))
+        logits = self.q(h) @ emb.T + torch.gather(self.t(h), 1, target)
+        return logits, torch.tanh(self.v(h)).squeeze(-1)
+
+
+def export(policy: Policy, path: str | Path, meta: dict[str, Any]) -> Path:
+    """Write the weights as the numpy bot reads them (float32 ``.npz`` plus JSON metadata)."""
+    layers = {"1": policy.l1, "2": policy.l2, "v": policy.v, "a": policy.a, "q": policy.q,
+              "t": policy.t}
+    arrays: dict[str, Any] = {}
+    for key, lin in layers.items():
+        arrays["w" + key] = lin.weight.detach().cpu().numpy().T.astype(np.float32)
+        arrays["b" + key] = lin.bias.detach().cpu().numpy().astype(np.float32)
+    assert set(arrays) == set(PARAMS)
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(out, **arrays, meta=np.array(json.dumps(meta)))
+    return out
+
+
+class Tables:
+    """One configuration's vector environment, its layout, and its current observations."""
+
+    def __init__(self, spec: TableSpec, envs: int, seed: int, max_steps: int = 300) -> None:
+        from ..rl.vector_env import UnoVectorEnv
+
+        self.spec = spec
+        self.rules = spec.rules()
+        opp = spec.opponents if isinstance(spec.opponents, str) else list(spec.opponents)
+        # a greedy policy can repeat a move that changes nothing: truncated episodes count as
+        # lost in evaluation and end a training episode with its value estimate
+        self.env = UnoVectorEnv(envs, self.rules, opponents=opp, seat=None,
+                                autoreset_mode="same_step", copy=False, max_steps=max_steps)
+        self.layout = Layout(self.rules)
+        self.feats = torch.from_numpy(self.layout.actions)
+        self.target = torch.from_numpy(self.layout.target)
+        obs, _info = self.env.reset(seed=seed)
+        self.obs, self.mask = obs["observation"], obs["action_mask"]
+
+    def inputs(self) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """Canonical inputs, legal masks and per-table action targets, as tensors."""
+        x = torch.from_numpy(self.layout.canon(self.obs))
+        mask = torch.from_numpy(self.mask.astype(np.bool_))
+        target = self.target[torch.from_numpy(self.env.seats())]
+        return x, mask, target
+
+    def step(self, actions: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any],
+                                                           np.ndarray[Any, Any]]:
+        """One action id per table, for its learning seat; returns each table's reward and whether
+        its episode ended (an ended table starts its next episode in the same step)."""
+        obs, rew, term, trunc, _info = self.env.step(actions)
+        self.obs, self.mask = obs["observation"], obs["action_mask"]
+        return rew.copy(), (term | trunc).copy()
+
+
+def masked(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """``logits`` with the illegal actions (``mask`` false) set to -1e9, so that softmax and
+    argmax ignore them."""
+    return logits.masked_fill(~mask, -1e9)
+
+
+class Trainer:
+    """A run: the policy, its optimiser, the table mix, the curve; checkpoints in ``out``."""
+
+    def __init__(self, cfg: Config, out: Path) -> None:
+        self.cfg = cfg
+        self.out = out
+        torch.manual_seed(cfg.seed)
+        self.policy = Policy(obs_features(), cfg.hidden, cfg.embed)
+        self.opt = torch.optim.Adam(self.policy.parameters(), lr=cfg.lr, eps=1e-5)
+        self.iteration = 0
+        self.samples = 0
+        self.seconds = 0.0
+        self.curve: list[dict[str, Any]] = []
+        self.imitated = False
+        self.mix = [TableSpec(m["preset"], m["players"],
+                              m["opponents"] if isinstance(m["opponents"], str)
+                              else tuple(m["opponents"]), m["weight"]) for m in cfg.mix]
+        self.tables: dict[int, Tables] = {}
+
+    # -- checkpoints ----------------------------------------------------------------------------
+    @property
+    def checkpoint(self) -> Path:
+        """Where the run's checkpoint lives: ``checkpoint.pt`` in ``out``."""
+        return self.out / "checkpoint.pt"
+
+    def save(self) -> None:
+        """Write the checkpoint (config, weights, optimiser, counters, curve, torch generator) via a
+        temporary file, so an interrupted save leaves the previous checkpoint intact."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        tmp = self.checkpoint.with_suffix(".tmp")
+        torch.save({"config": asdict(self.cfg), "policy": self.policy.state_dict(),
+                    "opt": self.opt.state_dict(), "iteration": self.iteration,
+                    "samples": self.samples, "seconds": self.seconds, "curve": self.curve,
+                    "imitated": self.imitated,
+                    "torch_rng": torch.get_rng_state()}, tmp)
+        tmp.replace(self.checkpoint)
+
+    @classmethod
+    def resume(cls, out: Path) -> Trainer:
+        """The run saved in ``out``, restored from its checkpoint (torch generator included) to go
+        on where it stopped."""
+        state = torch.load(out / "checkpoint.pt", weights_only=False)
+        t = cls(Config(**state["config"]), out)
+        t.policy.load_state_dict(state["policy"])
+        t.opt.load_state_dict(state["opt"])
+        t.iteration = state["iteration"]
+        t.samples = state["samples"]
+        t.seconds = state["seconds"]
+        t.curve = state["curve"]
+        t.imitated = state.get("imitated", False)
+        torch.set_rng_state(state["torch_rng"])
+        return t
+
+    # -- training -------------------------------------------------------------------------------
+    def _spec_for(self, iteration: int) -> int:
+        """The mix entry of an iteration: drawn by weight from a generator seeded by the run's
+        seed and the iteration, so a resumed run makes the same choices."""
+        r = random.Random(self.cfg.seed * 1_000_003 + iteration)
+        return r.choices(range(len(self.mix)), weights=[s.weight for s in self.mix])[0]
+
+    def _tables(self, i: int) -> Tables:
+        t = self.tables.get(i)
+        if t is None:
+            seed = (self.cfg.seed * 7_919 + i * 100_003 + self.iteration * 1_009) % 2**40
+            t = self.tables[i] = Tables(self.mix[i], self.cfg.envs, seed)
+        return t
+
+    def rollout(self, tables: Tables) -> dict[str, Any]:
+        """Play ``rollout`` steps on every table with the sampling policy; returns the flattened
+        batch with GAE advantages and returns, plus the episodes finished and won for the log."""
+        cfg = self.cfg
+        xs, masks, targets, acts, logps, vals, rews, dones = [], [], [], [], [], [], [], []
+        with torch.no_grad():
+            for _ in range(cfg.rollout):
+                x, mask, target = tables.inputs()
+                logits, value = self.policy(x, tables.feats, target)
+                logp = torch.log_softmax(masked(logits, mask), -1)
+                a = torch.multinomial(logp.exp(), 1).squeeze(-1)
+                xs.append(x)
+                masks.append(mask)
+                targets.append(target)
+                acts.append(a)
+                logps.append(logp.gather(1, a[:, None]).squeeze(-1))
+                vals.append(value)
+                rew, done = tables.step(a.numpy())
+                rews.append(torch.from_numpy(rew).float())
+                dones.append(torch.from_numpy(done).float())
+            x, mask, target = tables.inputs()
+            _, last = self.policy(x, tables.feats, target)
+        vals_t = torch.stack(vals)
+        rews_t = torch.stack(rews)
+        dones_t = torch.stack(dones)
+        adv = torch.zeros_like(rews_t)
+        gae = torch.zeros(cfg.envs)
+        for t in reversed(range(cfg.rollout)):
+            nxt = last if t == cfg.rollout - 1 else vals_t[t + 1]
+            live = 1.0 - dones_t[t]
+            delta = rews_t[t] + cfg.gamma * nxt * live - vals_t[t]
+            gae = delta + cfg.gamma * cfg.lam * live * gae
+            adv[t] = gae
+        ret = adv + vals_t
+        finished = int(dones_t.sum())
+        wins = int((rews_t > 0).sum())
+        return {"x": torch.cat(xs), "mask": torch.cat(masks), "target": torch.cat(targets),
+                "a": torch.cat(acts), "logp": torch.cat(logps), "adv": adv.flatten(),
+                "ret": ret.flatten(), "feats": tables.feats, "finished": finished,
+                "wins": wins}
+
+    def update(self, b: dict[str, Any]) -> dict[str, float]:
+        """PPO epochs over a batch from :meth:`rollout`, in minibatches (clipped policy loss, value
+        error, entropy bonus); returns each loss averaged over the minibatch steps."""
+        cfg = self.cfg
+        n = len(b["a"])
+        stats = {"policy": 0.0, "value": 0.0, "entropy": 0.0}
+        steps = 0
+        for _ in range(cfg.epochs):
+            perm = torch.randperm(n)
+            for s in range(0, n, cfg.minibatch):
+                idx = perm[s:s + cfg.minibatch]
+                logits, value = self.policy(b["x"][idx], b["feats"], b["target"][idx])
+                logp_all = torch.log_softmax(masked(logits, b["mask"][idx]), -1)
+                logp = logp_all.gather(1, b["a"][idx][:, None]).squeeze(-1)
+                adv = b["adv"][idx]
+                adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+                ratio = torch.exp(logp - b["logp"][idx])
+                pl = -torch.min(ratio * adv,
+                                torch.clamp(ratio, 1 - cfg.clip, 1 + cfg.clip) * adv).mean()
+                vl = ((value - b["ret"][idx]) ** 2).mean()
+                # the entropy over legal actions only (masked logits carry no mass)
+                ent = -(logp_all.exp() * logp_all).sum(-1).mean()
+                loss = pl + cfg.value_coef * vl - cfg.entropy * ent
+                self.opt.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(self.policy.parameters(), 0.5)
+                self.opt.step()
+                stats["policy"] += float(pl.detach())
+                stats["value"] += float(vl.detach())
+                stats["entropy"] += float(ent.detach())
+                steps += 1
+        return {k: v / max(1, steps) for k, v in stats.items()}
+
+    # -- evaluation -----------------------------------------------------------------------------
+    def evaluate(self) -> dict[str, Any]:
+        """Greedy play on fixed seeds: ``eval_rounds`` rounds per entry of :data:`EVALS`, the
+        same rounds at every evaluation of a run."""
+        row: dict[str, Any] = {"iteration": self.iteration, "samples": self.samples,
+                               "seconds": round(self.seconds, 1)}
+        per_table = 2
+        envs = max(1, math.ceil(self.cfg.eval_rounds / per_table))
+        for name, spec in EVALS.items():
+            t = Tables(spec, envs, 10**9 + self.cfg.seed)
+            played = np.zeros(envs, np.int64)
+            wins = 0
+            with torch.no_grad():
+                while (played < per_table).any():
+                    x, mask, target = t.inputs()
+                    logits, _ = self.policy(x, t.feats, target)
+                    a = masked(logits, mask).argmax(-1).numpy()
+                    rew, done = t.step(a)
+                    count = done & (played < per_table)
+                    wins += int((rew[count] > 0).sum())
+                    played += done
+            n = envs * per_table
+            lo, hi = wilson(wins, n)
+            row[name] = {"win_rate": round(wins / n, 4), "ci95": [round(lo, 4), round(hi, 4)],
+                         "rounds": n}
+        return row
+
+    def run(self, *, iterations: int, minutes: float | None, progress: ProgressBar | None,
+            log: Any = None) -> None:
+        """Train until ``iterations`` in all (counting a resumed run's) or ``minutes`` of wall
+        time in this call, evaluating and checkpointing every ``eval_every`` iterations."""
+        start = time.monotonic()
+        if not self.curve:
+            self.curve.append(self.evaluate())
+            self._report(log)
+        if self.cfg.imitate and not self.imitated:
+            self._imitate(progress, log)
+        recent: list[float] = []
+        while self.iteration < iterations:
+            if minutes is not None and time.monotonic() - start > 60 * minutes:
+                break
+            t0 = time.monotonic()
+            i = self._spec_for(self.iteration)
+            batch = self.rollout(self._tables(i))
+            stats = self.update(batch)
+            self.iteration += 1
+            self.samples += len(batch["a"])
+            self.seconds += time.monotonic() - t0
+            if batch["finished"]:
+                recent = [*recent, batch["wins"] / batch["finished"]][-20:]
+            if progress is not None:
+                progress.label = (f"train it {self.iteration} · {self.samples:,} samples · "
+                                  f"ent {stats['entropy']:.2f} · win "
+                                  f"{np.mean(recent) if recent else 0:.2f}")
+                progress(self.iteration, iterations)
+            if self.iteration % self.cfg.eval_every == 0 or self.iteration == iterations:
+                if progress is not None:
+                    progress.close()
+                self.curve.append(self.evaluate())
+                self.save()
+                self._report(log)
+        if self.curve[-1]["iteration"] != self.iteration:
+            if progress is not None:
+                progress.close()
+            self.curve.append(self.evaluate())
+            self._report(log)
+        self.save()
+
+    def _imitate(self, progress: ProgressBar | None, log: Any) -> None:
+        """The head start of :mod:`unoarena.train.imitate`, once per run, before PPO; its
+        evaluation is the curve's second point (still iteration 0)."""
+        from .imitate import fit, record
+
+        t0 = time.monotonic()
+        weight = sum(s.weight for s in self.mix)
+        groups: dict[int, list[TableSpec]] = {}
+        for s in self.mix:
+            n = max(20, round(self.cfg.imitate * s.weight / weight))
+            groups.setdefault(n, []).append(s)
+        if progress is not None:
+            progress.label = "imitate: recording heuristic rounds"
+        records = []
+        for rounds, specs in groups.items():
+            records += record(specs, rounds, self.cfg.seed, progress)
+        if progress is not None:
+            progress.close()
+        losses = fit(self.policy, self.opt, records, self.cfg.imitate_epochs,
+                     seed=self.cfg.seed)
+        self.imitated = True
+        self.seconds += time.monotonic() - t0
+        row = self.evaluate()
+        row["imitation"] = {"decisions": sum(len(r.choice) for r in records),
+                            "losses": [round(x, 4) for x in losses]}
+        self.curve.append(row)
+        self.save()
+        self._report(log)
+
+    def _report(self, log: Any) -> None:
+        self.out.mkdir(parents=True, exist_ok=True)
+        (self.out / "curve.json").write_text(json.dumps(self.curve, indent=1) + "\n")
+        plot_curve(self.curve, self.out / "curve.png")
+        if log is not None:
+            row = self.curve[-1]
+            rates = ", ".join(f"{k} {row[k]['win_rate']:.3f}" for k in EVALS)
+            print(f"iteration {row['iteration']}, {row['samples']:,} samples, "
+                  f"{row['seconds']:.0f} s: {rates}", file=log, flush=True)
+
+
+def plot_curve(curve: Sequence[dict[str, Any]], path: Path) -> Path | None:
+    """Win rate against each fixed opponent over training samples, with 95% intervals and
+    par; None when matplotlib is missing."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        return None
+    fig = Figure(figsize=(7.5, 4.2), dpi=110, layout="constrained")
+    ax = fig.add_subplot()
+    xs = [r["samples"] + (1 if "imitation" in r else 0) for r in curve]
+    for name, spec in EVALS.items():
+        ys = [r[name]["win_rate"] for r in curve]
+        lo = [r[name]["ci95"][0] for r in curve]
+        hi = [r[name]["ci95"][1] for r in curve]
+        (line,) = ax.plot(xs, ys, marker="o", ms=3, label=name)
+        ax.fill_between(xs, lo, hi, color=line.get_color(), alpha=0.15)
+        ax.axhline(1 / spec.players, color=line.get_color(), ls=":", lw=0.8)
+    ax.set_xlabel("training samples (decisions of the learning seat)")
+    ax.set_ylabel("win rate of the greedy policy")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left", fontsize=8)
+    ax.set_title("learned: win rate against fixed opponents (dotted: par)")
+    fig.savefig(path)
+    return path
