@@ -7,7 +7,7 @@ import pytest
 
 from unoarena import i18n
 from unoarena.bots import available
-from unoarena.bots.levels import LEVELS, bot_for, level_of, leveled_first
+from unoarena.bots.levels import LEVELS, bot_for, level_of, leveled_first, plays
 from unoarena.tui.newgame import bot_label, levels_text
 
 
@@ -23,6 +23,8 @@ def test_every_level_is_a_registered_bot() -> None:
 def test_an_unknown_level_names_the_levels() -> None:
     with pytest.raises(ValueError, match="easy, medium, hard, expert"):
         bot_for("nightmare")
+    with pytest.raises(ValueError, match="easy, medium, hard, expert"):
+        plays("nightmare")
 
 
 def test_seat_choices_list_the_levels_first() -> None:
@@ -43,5 +45,8 @@ def test_levels_are_explained_in_every_language(lang: str, word: str) -> None:
         text = levels_text()
         assert word in text
         assert len(text.splitlines()) == 4
+        # the terminal's lines say what the browser's level list says, word for word
+        assert all(plays(level) in text for level, _b, _d in LEVELS)
+        assert (plays("easy") == "plays any card it can, but calls UNO") == (lang == "en")
     finally:
         i18n.set_language(before)

@@ -31,6 +31,16 @@ def level_of(spec: str) -> str | None:
     return None
 
 
+def plays(level: str) -> str:
+    """What a level plays like, in the current language (the terminal and the browser show
+    the same words); ``ValueError`` names the levels."""
+    for name, _bot, doc in LEVELS:
+        if name == level:
+            return _(doc)
+    raise ValueError(f"unknown bot level {level!r}: choose from "
+                     f"{', '.join(n for n, _b, _d in LEVELS)}")
+
+
 def bot_for(level: str) -> str:
     """The bot spec of a level; ``ValueError`` names the levels."""
     for name, bot, _doc in LEVELS:

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
 
 from ..bots import available
-from ..bots.levels import LEVEL_NAMES, LEVELS, level_of, leveled_first
+from ..bots.levels import LEVEL_NAMES, LEVELS, level_of, leveled_first, plays
 from ..engine import PRESETS, ConfigError, RuleSet, preset
 from ..i18n import N_, _
 from ..narrate import default_names, display_name
@@ -406,6 +406,6 @@ def bot_label(name: str) -> str:
 
 def levels_text() -> str:
     """One line per level: what a person can expect of it."""
-    return "\n".join(_("{level}: {doc}").format(level=_(LEVEL_NAMES[level]), doc=_(doc))
-                      for level, _b, doc in LEVELS)
+    return "\n".join(_("{level}: {doc}").format(level=_(LEVEL_NAMES[level]), doc=plays(level))
+                      for level, _b, _doc in LEVELS)
 

@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import available, describe
-from ..bots.levels import LEVEL_NAMES, LEVELS, level_of, leveled_first, levels_hint
+from ..bots.levels import LEVEL_NAMES, level_of, leveled_first, levels_hint, plays
 from ..engine import KEYS, PRESETS, IllegalAction
 from ..i18n import _
 from ..rules_text import KEY_RULES, allowed_values, explain, preset_summary, special_cards
@@ -165,7 +165,7 @@ def _bot_meta(name: str) -> dict[str, str]:
     level = level_of(name)
     if level is not None:
         entry["level"] = _(LEVEL_NAMES[level])
-        entry["plays"] = _(next(doc for lv, _b, doc in LEVELS if lv == level))
+        entry["plays"] = plays(level)
     return entry
 
 
