@@ -24,7 +24,19 @@ from .draws import penalize, take_pending
 from .moves import da_ok, is_answer, matches, w4_ok
 from .rules import RuleSet
 from .scoring import flush_void
-from .state import COLOR, DRAWN, E_LOCK, GIVE, OVER, P_W4, State, advance, close_windows, ev
+from .state import (
+    COLOR,
+    DRAWN,
+    E_LOCK,
+    GIVE,
+    OVER,
+    P_W4,
+    PLAY,
+    State,
+    advance,
+    close_windows,
+    ev,
+)
 
 #: An error code (errors.ERROR_CODES) and a message saying what would be allowed.
 Diagnosis = tuple[str, str]
@@ -115,6 +127,9 @@ def _turn_action(s: State, act: Action, seat: int) -> Diagnosis:
             return "only_drawn_card", "you have drawn: play the drawn card or pass"
         if s.pkind == P_W4:
             return "must_answer_penalty", "challenge or accept the Wild Draw Four"
+        if s.rules.force_play and phase == PLAY and not s.pend:
+            return "not_in_rules", ("force_play (HR-FORCE): a player who can play must play; "
+                                    "draw only without a playable card")
         return "not_your_turn", "draw is not possible now"
     return (_play_cards(s, act, seat) or _play_fields(s, act, seat)
             or _play_fit(s, act, seat))

@@ -170,8 +170,10 @@ def turn_ids(s: State, seat: int, out: list[int]) -> None:
         if s.pend:
             answer_ids(s, seat, out)
             return
-        out.append(sp.draw)
+        before = len(out)
         play_ids(s, seat, s.hands[seat], out)
+        if not (s.rules.force_play and len(out) > before):  # HR-FORCE: no draw beside a play
+            out.append(sp.draw)
     elif phase == DRAWN:
         out.append(sp.pass_)
         play_ids(s, seat, s.drawn, out)

@@ -46,6 +46,7 @@ from .tables import (
     R_CHAL,
     R_DECK,
     R_DOUBLE,
+    R_FORCE,
     R_FUNOPEN,
     R_HAND,
     R_JUMP,
@@ -692,9 +693,12 @@ def turn_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
     if phase == PLAY:
         if s[F_PEND]:
             return answer_ids(st, tb, t, seat, out, m)
-        out[m] = A_DRAW
-        m += 1
-        return play_ids(st, tb, t, seat, st.hands[t, seat], st.hsize[t, seat], True, out, m)
+        m0 = m
+        m = play_ids(st, tb, t, seat, st.hands[t, seat], st.hsize[t, seat], True, out, m)
+        if not (tb.p[R_FORCE] and m > m0):  # HR-FORCE: no draw beside a play
+            out[m] = A_DRAW
+            m += 1
+        return m
     if phase == DRAWN:
         out[m] = A_PASS
         m += 1

@@ -39,6 +39,7 @@ TOGGLES: tuple[tuple[str, str], ...] = (
     ("wild_powers", N_("Wild powers")),
     ("number_finish", N_("Finish on a number")),
     ("wd4_challenge", N_("Wild Draw Four challenge")),
+    ("force_play", N_("Forced play")),
 )
 #: House rules with several values: key, short name, values with their names.
 CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
