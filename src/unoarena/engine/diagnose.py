@@ -121,6 +121,9 @@ def _turn_action(s: State, act: Action, seat: int) -> Diagnosis:
     if phase == GIVE:
         return "not_your_turn", f"choose {s.give_left} more card(s) to give"
     if verb == "pass":
+        if phase == DRAWN and s.rules.forced_draw_play:
+            return "not_in_rules", ("forced_draw_play (HR-DRAWPLAY): a drawn card that fits "
+                                    "must be played")
         return "not_your_turn", "pass is possible only after drawing a playable card"
     if verb == "draw":
         if phase == DRAWN:

@@ -175,8 +175,10 @@ def turn_ids(s: State, seat: int, out: list[int]) -> None:
         if not (s.rules.force_play and len(out) > before):  # HR-FORCE: no draw beside a play
             out.append(sp.draw)
     elif phase == DRAWN:
-        out.append(sp.pass_)
+        before = len(out)
         play_ids(s, seat, s.drawn, out)
+        if not (s.rules.forced_draw_play and len(out) > before):  # HR-DRAWPLAY: no keeping
+            out.append(sp.pass_)
     elif phase == COLOR:
         out.extend(range(sp.color0, sp.color0 + len(s.rules.deck.colors)))
     elif phase == GIVE:

@@ -55,7 +55,7 @@ assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition,
 _BOOLS = (
     "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
     "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
-    "force_play",
+    "force_play", "forced_draw_play",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -113,6 +113,7 @@ class RuleSet:
     seat_exchange: int = 0  # HR-SEATS, every N rounds
     seven_zero: bool = False  # HR-SEVEN-ZERO
     force_play: bool = False  # HR-FORCE
+    forced_draw_play: bool = False  # HR-DRAWPLAY
     uno_penalty: int = 2  # UNO-2
     false_uno_penalty: int = 0  # UNO-3
     misplay: Misplay = "reject"  # PEN-1, PEN-2
@@ -340,7 +341,8 @@ def _coerce_launcher(raw: Any) -> tuple[float, ...]:
 KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "_deck")
 #: Keys added after rule sets were first stored (records, saves, rooms), each with the
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
-ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "force_play": False}
+ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "force_play": False,
+                               "forced_draw_play": False}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

@@ -46,6 +46,7 @@ from .tables import (
     R_CHAL,
     R_DECK,
     R_DOUBLE,
+    R_DRAWPLAY,
     R_FORCE,
     R_FUNOPEN,
     R_HAND,
@@ -700,9 +701,12 @@ def turn_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
             m += 1
         return m
     if phase == DRAWN:
-        out[m] = A_PASS
-        m += 1
-        return play_ids(st, tb, t, seat, st.drawn[t], s[F_NDRAWN], False, out, m)
+        m0 = m
+        m = play_ids(st, tb, t, seat, st.drawn[t], s[F_NDRAWN], False, out, m)
+        if not (tb.p[R_DRAWPLAY] and m > m0):  # HR-DRAWPLAY: no keeping
+            out[m] = A_PASS
+            m += 1
+        return m
     if phase == COLOR:
         for i in range(tb.p[R_NCOL]):
             out[m] = A_COLOR0 + i
