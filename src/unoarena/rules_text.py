@@ -450,6 +450,14 @@ def _k_forced_draw_play(r: RuleSet) -> str:
     return _("a drawn card that fits must be played at once: no keeping it (HR-DRAWPLAY)")
 
 
+def _k_hand_limit(r: RuleSet) -> str:
+    if r.hand_limit is None:
+        return _("no limit on the cards in a hand (HR-HANDLIMIT)")
+    return _("a hand of {n} cards draws no more: turn draws and penalties stop at {n} cards, "
+             "and a player at the limit who draws simply passes (HR-HANDLIMIT)").format(
+        n=r.hand_limit)
+
+
 def _k_uno_penalty(r: RuleSet) -> str:
     if r.deck.launcher:
         return ngettext("a player caught with one card and no UNO declared, before the next "
@@ -554,7 +562,8 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "wild_powers": _k_wild_powers, "turn_timer": _k_turn_timer,
     "timer_penalty": _k_timer_penalty, "seat_exchange": _k_seat_exchange,
     "seven_zero": _k_seven_zero, "force_play": _k_force_play,
-    "forced_draw_play": _k_forced_draw_play, "uno_penalty": _k_uno_penalty,
+    "forced_draw_play": _k_forced_draw_play, "hand_limit": _k_hand_limit,
+    "uno_penalty": _k_uno_penalty,
     "false_uno_penalty": _k_false_uno_penalty, "misplay": _k_misplay,
     "misplay_penalty": _k_misplay_penalty, "scoring": _k_scoring,
     "target_score": _k_target_score, "rounds": _k_rounds, "launcher": _k_launcher,
@@ -573,7 +582,7 @@ KEY_RULES: dict[str, str] = {
     "multi_play": "ATK-4", "sum_jump_in": "HR-SUM", "number_finish": "HR-NUMFIN, ATK-6",
     "teams": "HR-TEAM", "wild_powers": "HR-WILDPOWER", "turn_timer": "HR-TIMER",
     "timer_penalty": "HR-TIMER", "seat_exchange": "HR-SEATS", "seven_zero": "HR-SEVEN-ZERO",
-    "force_play": "HR-FORCE", "forced_draw_play": "HR-DRAWPLAY",
+    "force_play": "HR-FORCE", "forced_draw_play": "HR-DRAWPLAY", "hand_limit": "HR-HANDLIMIT",
     "uno_penalty": "UNO-2", "false_uno_penalty": "UNO-3", "misplay": "PEN-1, PEN-2",
     "misplay_penalty": "PEN-1", "scoring": "MATCH-1..3", "target_score": "MATCH-1, MATCH-2",
     "rounds": "MATCH-2, MATCH-3", "launcher": "ATK-2", "launcher_max_dry": "ATK-2",

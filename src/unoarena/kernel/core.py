@@ -50,6 +50,7 @@ from .tables import (
     R_FORCE,
     R_FUNOPEN,
     R_HAND,
+    R_HANDLIMIT,
     R_JUMP,
     R_JUMPON,
     R_LAUNCH,
@@ -1027,9 +1028,12 @@ def refill(st: State, tb: Tables, t: int) -> bool:
 @inline
 def take(st: State, tb: Tables, t: int, seat: int, count: int, reason: int) -> int:
     """Move up to ``count`` cards from the draw pile to the end of a hand; how many moved
-    (counted under ``reason``, one of :data:`DRAW_REASONS`)."""
+    (counted under ``reason``, one of :data:`DRAW_REASONS`); never past HR-HANDLIMIT."""
     s = st.s[t]
     got = 0
+    limit = tb.p[R_HANDLIMIT]
+    if limit:
+        count = min(count, limit - st.hsize[t, seat])
     for _ in range(count):
         if s[F_NPILE] == 0 and (s[F_PHASE] == OVER or not refill(st, tb, t)):
             break
