@@ -196,6 +196,7 @@ TOGGLES: dict[str, dict[str, Any]] = {
     "force_play": {"force_play": True},
     "forced_draw_play": {"forced_draw_play": True},
     "hand_limit": {"hand_limit": 12},
+    "silent_uno": {"silent_uno": True},
 }
 
 

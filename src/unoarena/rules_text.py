@@ -458,7 +458,16 @@ def _k_hand_limit(r: RuleSet) -> str:
         n=r.hand_limit)
 
 
+def _k_silent_uno(r: RuleSet) -> str:
+    if r.silent_uno:
+        return _("nobody calls UNO: there is no UNO declaration and no catch, so a player down "
+                 "to one card is never penalised for it (HR-SILENT)")
+    return _("a player left with one card must call UNO or may be caught (HR-SILENT, UNO-1)")
+
+
 def _k_uno_penalty(r: RuleSet) -> str:
+    if r.silent_uno:
+        return _("unused: nobody calls UNO (HR-SILENT)")
     if r.deck.launcher:
         return ngettext("a player caught with one card and no UNO declared, before the next "
                         "player acts, presses the launcher {n} time (UNO-1, UNO-2, ATK-11)",
@@ -472,6 +481,8 @@ def _k_uno_penalty(r: RuleSet) -> str:
 
 
 def _k_false_uno_penalty(r: RuleSet) -> str:
+    if r.silent_uno:
+        return _("unused: nobody calls UNO (HR-SILENT)")
     if r.false_uno_penalty:
         return ngettext("a wrong UNO declaration or catch costs the caller {n} card (UNO-3)",
                         "a wrong UNO declaration or catch costs the caller {n} cards (UNO-3)",
@@ -563,7 +574,7 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "timer_penalty": _k_timer_penalty, "seat_exchange": _k_seat_exchange,
     "seven_zero": _k_seven_zero, "force_play": _k_force_play,
     "forced_draw_play": _k_forced_draw_play, "hand_limit": _k_hand_limit,
-    "uno_penalty": _k_uno_penalty,
+    "silent_uno": _k_silent_uno, "uno_penalty": _k_uno_penalty,
     "false_uno_penalty": _k_false_uno_penalty, "misplay": _k_misplay,
     "misplay_penalty": _k_misplay_penalty, "scoring": _k_scoring,
     "target_score": _k_target_score, "rounds": _k_rounds, "launcher": _k_launcher,
@@ -583,7 +594,8 @@ KEY_RULES: dict[str, str] = {
     "teams": "HR-TEAM", "wild_powers": "HR-WILDPOWER", "turn_timer": "HR-TIMER",
     "timer_penalty": "HR-TIMER", "seat_exchange": "HR-SEATS", "seven_zero": "HR-SEVEN-ZERO",
     "force_play": "HR-FORCE", "forced_draw_play": "HR-DRAWPLAY", "hand_limit": "HR-HANDLIMIT",
-    "uno_penalty": "UNO-2", "false_uno_penalty": "UNO-3", "misplay": "PEN-1, PEN-2",
+    "silent_uno": "HR-SILENT", "uno_penalty": "UNO-2", "false_uno_penalty": "UNO-3",
+    "misplay": "PEN-1, PEN-2",
     "misplay_penalty": "PEN-1", "scoring": "MATCH-1..3", "target_score": "MATCH-1, MATCH-2",
     "rounds": "MATCH-2, MATCH-3", "launcher": "ATK-2", "launcher_max_dry": "ATK-2",
 }

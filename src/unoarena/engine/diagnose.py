@@ -55,7 +55,12 @@ def diagnose(s: State, act: Action, seat: int) -> Diagnosis:
 
 
 # -- actions that are not bound to the turn ----------------------------------------------------
+_SILENT = ("not_in_rules", "silent_uno (HR-SILENT): nobody calls UNO and nobody is caught")
+
+
 def _catch(s: State, act: Action, seat: int) -> Diagnosis:
+    if s.rules.silent_uno:
+        return _SILENT
     n = s.n
     if not 0 <= act.target < n or act.target == seat:
         return "bad_target", f"catch names another seat, 0..{n - 1} but not {seat}"
@@ -65,6 +70,8 @@ def _catch(s: State, act: Action, seat: int) -> Diagnosis:
 
 
 def _uno(s: State, act: Action, seat: int) -> Diagnosis:
+    if s.rules.silent_uno:
+        return _SILENT
     return "no_window", ("UNO can be declared by a player left with one card after "
                          "their play, before the next player acts")
 
@@ -203,6 +210,8 @@ def _play_fit(s: State, act: Action, seat: int) -> Diagnosis:
 def _play_finish(rules: RuleSet, act: Action, hand: list[int]) -> Diagnosis:
     """The rules on what a play leaves: number finish, UNO, double play, discard-all."""
     cards, last = act.cards, act.cards[-1]
+    if act.uno and rules.silent_uno:
+        return _SILENT
     if len(hand) == len(cards) and rules.number_finish and not IS_NUMBER[last] \
             and last != WILD_ATTACK:
         return "last_card_must_be_number", "the last card must be a number card: draw instead"

@@ -55,7 +55,7 @@ assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition,
 _BOOLS = (
     "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
     "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
-    "force_play", "forced_draw_play",
+    "force_play", "forced_draw_play", "silent_uno",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -116,6 +116,7 @@ class RuleSet:
     force_play: bool = False  # HR-FORCE
     forced_draw_play: bool = False  # HR-DRAWPLAY
     hand_limit: int | None = None  # HR-HANDLIMIT: a hand of this many cards draws no more
+    silent_uno: bool = False  # HR-SILENT
     uno_penalty: int = 2  # UNO-2
     false_uno_penalty: int = 0  # UNO-3
     misplay: Misplay = "reject"  # PEN-1, PEN-2
@@ -348,7 +349,8 @@ KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.n
 #: Keys added after rule sets were first stored (records, saves, rooms), each with the
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
 ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "force_play": False,
-                               "forced_draw_play": False, "hand_limit": None}
+                               "forced_draw_play": False, "hand_limit": None,
+                               "silent_uno": False}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

@@ -64,6 +64,7 @@ from .tables import (
     R_REV_DEALER,
     R_SCORING,
     R_SEVEN,
+    R_SILENT,
     R_SNUM,
     R_SPECIAL,
     R_STACK,
@@ -632,14 +633,14 @@ def add_play(st: State, tb: Tables, t: int, seat: int, aid: int, ncards: int, la
     if left == 0:
         if p[R_NUMFIN] and not (last < NCOLORED and _KRANK[last] <= 9) and last != WILD_ATTACK:
             return m
-        if p[R_DOUBLE] and pair:
+        if p[R_DOUBLE] and pair and not p[R_SILENT]:
             out[m] = aid + 1
             return m + 1
         out[m] = aid
         return m + 1
     out[m] = aid
     m += 1
-    if left == 1:
+    if left == 1 and not p[R_SILENT]:
         out[m] = aid + 1
         m += 1
     return m
@@ -1160,9 +1161,10 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
     s[F_NDRAWN] = 0
     left = st.hsize[t, seat]
     if left == 1:
-        st.declared[t, seat] = tb.a_uno[aid]
-        if not tb.a_uno[aid]:
-            s[F_EXPOSED] = seat
+        if not p[R_SILENT]:  # HR-SILENT: nobody declares, nobody is caught
+            st.declared[t, seat] = tb.a_uno[aid]
+            if not tb.a_uno[aid]:
+                s[F_EXPOSED] = seat
     elif st.declared[t, seat]:
         st.declared[t, seat] = 0
     if p[R_JUMPON] and last < NCOLORED:

@@ -41,6 +41,7 @@ TOGGLES: tuple[tuple[str, str], ...] = (
     ("wd4_challenge", N_("Wild Draw Four challenge")),
     ("force_play", N_("Forced play")),
     ("forced_draw_play", N_("Play a drawn card that fits")),
+    ("silent_uno", N_("No UNO call")),
 )
 #: House rules with several values: key, short name, values with their names.
 CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
