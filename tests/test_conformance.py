@@ -193,6 +193,10 @@ TOGGLES: dict[str, dict[str, Any]] = {
     "w4_challenge": {"w4_rule": "restricted", "wd4_challenge": True},
     "w4_restricted": {"w4_rule": "restricted", "wd4_challenge": False},
     "w4_free": {"w4_rule": "free", "wd4_challenge": False},
+    "force_play": {"force_play": True},
+    "forced_draw_play": {"forced_draw_play": True},
+    "hand_limit": {"hand_limit": 12},
+    "silent_uno": {"silent_uno": True},
 }
 
 
@@ -298,6 +302,7 @@ def test_toggle_combinations(name: str, parts: tuple[str, ...], overrides: dict[
     ("house", {"wd4_challenge": True}, {"wd4_challenge", "w4_rule"}),
     ("classic", {"scoring": "chips"}, {"scoring", "rounds"}),
     ("classic", {"players": 10, "hand_size": 11}, {"hand_size", "players"}),
+    ("classic", {"hand_limit": 7}, {"hand_limit", "hand_size"}),
 ])
 def test_impossible_combinations_rejected(name: str, overrides: dict[str, Any],
                                           keys: set[str]) -> None:

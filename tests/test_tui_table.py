@@ -198,6 +198,30 @@ def test_help_starts_with_the_keys_of_this_edition() -> None:
     assert "rule book 000" in classic and "seed 000" not in classic
 
 
+def test_silent_uno_hides_the_uno_button_and_keys() -> None:
+    """HR-SILENT: with nobody calling UNO the table offers no UNO button, u arms nothing and the
+    key hints leave out UNO and catching."""
+    def table(**over: Any) -> Table:
+        return exact_table("classic", {0: ["R5", "G1"], 1: ["B1", "B2"]}, top=["R2"], players=2,
+                           **over)
+
+    async def script(pilot: Any, app: UnoApp) -> tuple[bool, bool, str]:
+        from unoarena.tui.table_screen import ActionButton
+
+        ts = _table_screen(app)
+        await pilot.press("u")
+        await settle(pilot, app)
+        shown = ts.query_one("#btn-uno", ActionButton).display
+        return shown, ts.uno_armed, screen_text(app)
+
+    shown, armed, text = _drive(table(silent_uno=True), script)
+    assert not shown and not armed and "u UNO" not in text and "c catch" not in text
+    shown, armed, text = _drive(table(), script)
+    assert shown and armed and "u UNO" in text
+    assert "u: call UNO" not in _help_text("classic", silent_uno=True)
+    assert "u: call UNO" in _help_text("classic")
+
+
 def test_end_reaches_the_bottom_of_the_help() -> None:
     table = exact_table("attack", {0: ["R5", "G1"], 1: ["B1", "B2"]}, top=["R2"], players=2)
 

@@ -433,7 +433,41 @@ def _k_seven_zero(r: RuleSet) -> str:
     return _("7 and 0 are plain number cards (HR-SEVEN-ZERO)")
 
 
+def _k_force_play(r: RuleSet) -> str:
+    if r.force_play:
+        return _("a player who can play must play: drawing is possible only without a playable "
+                 "card; a pending penalty may still be taken, and jump-ins stay optional "
+                 "(HR-FORCE)")
+    return _("a player may draw instead of playing (HR-FORCE, TURN-4)")
+
+
+def _k_forced_draw_play(r: RuleSet) -> str:
+    if not r.forced_draw_play:
+        return _("a drawn card that fits may be played at once or kept (HR-DRAWPLAY, TURN-3)")
+    if r.voluntary_draw_play == "may_not" and not r.force_play:
+        return _("a drawn card that fits must be played at once, unless the player drew while "
+                 "holding a play: that card may not be played this turn (HR-DRAWPLAY, TURN-4)")
+    return _("a drawn card that fits must be played at once: no keeping it (HR-DRAWPLAY)")
+
+
+def _k_hand_limit(r: RuleSet) -> str:
+    if r.hand_limit is None:
+        return _("no limit on the cards in a hand (HR-HANDLIMIT)")
+    return _("a hand of {n} cards draws no more: turn draws and penalties stop at {n} cards, "
+             "and a player at the limit who draws simply passes (HR-HANDLIMIT)").format(
+        n=r.hand_limit)
+
+
+def _k_silent_uno(r: RuleSet) -> str:
+    if r.silent_uno:
+        return _("nobody calls UNO: there is no UNO declaration and no catch, so a player down "
+                 "to one card is never penalised for it (HR-SILENT)")
+    return _("a player left with one card must call UNO or may be caught (HR-SILENT, UNO-1)")
+
+
 def _k_uno_penalty(r: RuleSet) -> str:
+    if r.silent_uno:
+        return _("unused: nobody calls UNO (HR-SILENT)")
     if r.deck.launcher:
         return ngettext("a player caught with one card and no UNO declared, before the next "
                         "player acts, presses the launcher {n} time (UNO-1, UNO-2, ATK-11)",
@@ -447,6 +481,8 @@ def _k_uno_penalty(r: RuleSet) -> str:
 
 
 def _k_false_uno_penalty(r: RuleSet) -> str:
+    if r.silent_uno:
+        return _("unused: nobody calls UNO (HR-SILENT)")
     if r.false_uno_penalty:
         return ngettext("a wrong UNO declaration or catch costs the caller {n} card (UNO-3)",
                         "a wrong UNO declaration or catch costs the caller {n} cards (UNO-3)",
@@ -536,7 +572,9 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "sum_jump_in": _k_sum_jump_in, "number_finish": _k_number_finish, "teams": _k_teams,
     "wild_powers": _k_wild_powers, "turn_timer": _k_turn_timer,
     "timer_penalty": _k_timer_penalty, "seat_exchange": _k_seat_exchange,
-    "seven_zero": _k_seven_zero, "uno_penalty": _k_uno_penalty,
+    "seven_zero": _k_seven_zero, "force_play": _k_force_play,
+    "forced_draw_play": _k_forced_draw_play, "hand_limit": _k_hand_limit,
+    "silent_uno": _k_silent_uno, "uno_penalty": _k_uno_penalty,
     "false_uno_penalty": _k_false_uno_penalty, "misplay": _k_misplay,
     "misplay_penalty": _k_misplay_penalty, "scoring": _k_scoring,
     "target_score": _k_target_score, "rounds": _k_rounds, "launcher": _k_launcher,
@@ -555,7 +593,9 @@ KEY_RULES: dict[str, str] = {
     "multi_play": "ATK-4", "sum_jump_in": "HR-SUM", "number_finish": "HR-NUMFIN, ATK-6",
     "teams": "HR-TEAM", "wild_powers": "HR-WILDPOWER", "turn_timer": "HR-TIMER",
     "timer_penalty": "HR-TIMER", "seat_exchange": "HR-SEATS", "seven_zero": "HR-SEVEN-ZERO",
-    "uno_penalty": "UNO-2", "false_uno_penalty": "UNO-3", "misplay": "PEN-1, PEN-2",
+    "force_play": "HR-FORCE", "forced_draw_play": "HR-DRAWPLAY", "hand_limit": "HR-HANDLIMIT",
+    "silent_uno": "HR-SILENT", "uno_penalty": "UNO-2", "false_uno_penalty": "UNO-3",
+    "misplay": "PEN-1, PEN-2",
     "misplay_penalty": "PEN-1", "scoring": "MATCH-1..3", "target_score": "MATCH-1, MATCH-2",
     "rounds": "MATCH-2, MATCH-3", "launcher": "ATK-2", "launcher_max_dry": "ATK-2",
 }

@@ -24,7 +24,19 @@ from .draws import penalize, take_pending
 from .moves import da_ok, is_answer, matches, w4_ok
 from .rules import RuleSet
 from .scoring import flush_void
-from .state import COLOR, DRAWN, E_LOCK, GIVE, OVER, P_W4, State, advance, close_windows, ev
+from .state import (
+    COLOR,
+    DRAWN,
+    E_LOCK,
+    GIVE,
+    OVER,
+    P_W4,
+    PLAY,
+    State,
+    advance,
+    close_windows,
+    ev,
+)
 
 #: An error code (errors.ERROR_CODES) and a message saying what would be allowed.
 Diagnosis = tuple[str, str]
@@ -43,7 +55,12 @@ def diagnose(s: State, act: Action, seat: int) -> Diagnosis:
 
 
 # -- actions that are not bound to the turn ----------------------------------------------------
+_SILENT = ("not_in_rules", "silent_uno (HR-SILENT): nobody calls UNO and nobody is caught")
+
+
 def _catch(s: State, act: Action, seat: int) -> Diagnosis:
+    if s.rules.silent_uno:
+        return _SILENT
     n = s.n
     if not 0 <= act.target < n or act.target == seat:
         return "bad_target", f"catch names another seat, 0..{n - 1} but not {seat}"
@@ -53,6 +70,8 @@ def _catch(s: State, act: Action, seat: int) -> Diagnosis:
 
 
 def _uno(s: State, act: Action, seat: int) -> Diagnosis:
+    if s.rules.silent_uno:
+        return _SILENT
     return "no_window", ("UNO can be declared by a player left with one card after "
                          "their play, before the next player acts")
 
@@ -109,12 +128,18 @@ def _turn_action(s: State, act: Action, seat: int) -> Diagnosis:
     if phase == GIVE:
         return "not_your_turn", f"choose {s.give_left} more card(s) to give"
     if verb == "pass":
+        if phase == DRAWN and s.rules.forced_draw_play:
+            return "not_in_rules", ("forced_draw_play (HR-DRAWPLAY): a drawn card that fits "
+                                    "must be played")
         return "not_your_turn", "pass is possible only after drawing a playable card"
     if verb == "draw":
         if phase == DRAWN:
             return "only_drawn_card", "you have drawn: play the drawn card or pass"
         if s.pkind == P_W4:
             return "must_answer_penalty", "challenge or accept the Wild Draw Four"
+        if s.rules.force_play and phase == PLAY and not s.pend:
+            return "not_in_rules", ("force_play (HR-FORCE): a player who can play must play; "
+                                    "draw only without a playable card")
         return "not_your_turn", "draw is not possible now"
     return (_play_cards(s, act, seat) or _play_fields(s, act, seat)
             or _play_fit(s, act, seat))
@@ -185,6 +210,8 @@ def _play_fit(s: State, act: Action, seat: int) -> Diagnosis:
 def _play_finish(rules: RuleSet, act: Action, hand: list[int]) -> Diagnosis:
     """The rules on what a play leaves: number finish, UNO, double play, discard-all."""
     cards, last = act.cards, act.cards[-1]
+    if act.uno and rules.silent_uno:
+        return _SILENT
     if len(hand) == len(cards) and rules.number_finish and not IS_NUMBER[last] \
             and last != WILD_ATTACK:
         return "last_card_must_be_number", "the last card must be a number card: draw instead"

@@ -40,10 +40,13 @@ def refill(s: State) -> bool:
 
 
 def take(s: State, seat: int, count: int) -> list[int]:
-    """Move up to ``count`` cards from the draw pile into a hand."""
+    """Move up to ``count`` cards from the draw pile into a hand (never past HR-HANDLIMIT)."""
     got: list[int] = []
     pile = s.pile
     hand = s.hands[seat]
+    limit = s.rules.hand_limit
+    if limit is not None:
+        count = min(count, limit - len(hand))
     for _ in range(count):
         if not pile and (s.phase == OVER or not refill(s)):
             break

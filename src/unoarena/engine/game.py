@@ -305,7 +305,8 @@ class Game:
         if aid is not None and aid in legal:
             self.step(aid, who)
             return
-        if act.uno and s.rules.false_uno_penalty and act.verb in ("play", "jump_in"):
+        if act.uno and s.rules.false_uno_penalty and not s.rules.silent_uno \
+                and act.verb in ("play", "jump_in"):
             plain = sp.index.get(act.without_uno())
             if plain is not None and plain in legal:  # UNO-3: a false declaration on a play
                 self.step(plain, who)

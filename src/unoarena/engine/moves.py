@@ -123,8 +123,9 @@ def sum_options(s: State, hand: list[int], total: int, color: int) -> list[tuple
 
 
 def add_play(s: State, aid: int, seat: int, cards: tuple[int, ...], out: list[int]) -> None:
-    """Add a play and its UNO-flagged twin where it leaves one card; refuse empty-hand
-    plays that break number finish (HR-NUMFIN, ATK-6) or HR-DOUBLE's UNO rule."""
+    """Add a play and its UNO-flagged twin where it leaves one card (none under HR-SILENT);
+    refuse empty-hand plays that break number finish (HR-NUMFIN, ATK-6) or HR-DOUBLE's UNO
+    rule."""
     left = len(s.hands[seat]) - len(cards)
     if KRANK[cards[-1]] == DISCARD_ALL:  # ATK-7: the colour's other cards go too
         gone = {KCOLOR[k] for k in cards if KRANK[k] == DISCARD_ALL}
@@ -133,13 +134,14 @@ def add_play(s: State, aid: int, seat: int, cards: tuple[int, ...], out: list[in
         if s.rules.number_finish and not IS_NUMBER[cards[-1]] \
                 and cards[-1] != WILD_ATTACK:
             return
-        if s.rules.double_play and len(cards) == 2 and cards[0] == cards[1]:
+        if s.rules.double_play and len(cards) == 2 and cards[0] == cards[1] \
+                and not s.rules.silent_uno:
             out.append(aid + 1)  # HR-DOUBLE: both at once only with UNO declared
             return
         out.append(aid)
         return
     out.append(aid)
-    if left == 1:
+    if left == 1 and not s.rules.silent_uno:
         out.append(aid + 1)
 
 
@@ -170,11 +172,15 @@ def turn_ids(s: State, seat: int, out: list[int]) -> None:
         if s.pend:
             answer_ids(s, seat, out)
             return
-        out.append(sp.draw)
+        before = len(out)
         play_ids(s, seat, s.hands[seat], out)
+        if not (s.rules.force_play and len(out) > before):  # HR-FORCE: no draw beside a play
+            out.append(sp.draw)
     elif phase == DRAWN:
-        out.append(sp.pass_)
+        before = len(out)
         play_ids(s, seat, s.drawn, out)
+        if not (s.rules.forced_draw_play and len(out) > before):  # HR-DRAWPLAY: no keeping
+            out.append(sp.pass_)
     elif phase == COLOR:
         out.extend(range(sp.color0, sp.color0 + len(s.rules.deck.colors)))
     elif phase == GIVE:
@@ -189,7 +195,7 @@ def play_ids(s: State, seat: int, cards: list[int], out: list[int]) -> None:
         # each kind's plays on this top and colour come from a shared table
         key = s.color * 32 + KRANK[s.discard[-1]]
         row = s.rows.get(key) or build_row(s, key)
-        uno = len(s.hands[seat]) == 2
+        uno = len(s.hands[seat]) == 2 and not s.rules.silent_uno
         for k in set(cards):
             ids = row[k]
             if ids:

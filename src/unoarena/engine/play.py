@@ -98,11 +98,12 @@ def play(s: State, seat: int, act: Action, jump: bool) -> None:
         s.events.append(e)
     left = len(hand)
     if left == 1:
-        s.declared[seat] = act.uno
-        if act.uno:
-            ev(s, t="uno", seat=seat)
-        else:
-            s.exposed = seat
+        if not s.rules.silent_uno:  # HR-SILENT: nobody declares, nobody is caught
+            s.declared[seat] = act.uno
+            if act.uno:
+                ev(s, t="uno", seat=seat)
+            else:
+                s.exposed = seat
     elif s.declared[seat]:
         s.declared[seat] = False
     if s.jump_on and last < NCOLORED:

@@ -55,6 +55,7 @@ assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition,
 _BOOLS = (
     "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
     "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
+    "force_play", "forced_draw_play", "silent_uno",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -65,6 +66,7 @@ _INTS: dict[str, tuple[int, int]] = {
 }
 _OPTIONAL_INTS: dict[str, tuple[int, int]] = {
     "turn_timer": (1, 3600), "rounds": (1, 1000), "launcher_max_dry": (1, 100),
+    "hand_limit": (2, 60),
 }
 #: Every integer key with its bounds and whether it may be none (for documentation and UIs).
 INT_BOUNDS: dict[str, tuple[int, int, bool]] = {
@@ -111,6 +113,10 @@ class RuleSet:
     timer_penalty: int = 1
     seat_exchange: int = 0  # HR-SEATS, every N rounds
     seven_zero: bool = False  # HR-SEVEN-ZERO
+    force_play: bool = False  # HR-FORCE
+    forced_draw_play: bool = False  # HR-DRAWPLAY
+    hand_limit: int | None = None  # HR-HANDLIMIT: a hand of this many cards draws no more
+    silent_uno: bool = False  # HR-SILENT
     uno_penalty: int = 2  # UNO-2
     false_uno_penalty: int = 0  # UNO-3
     misplay: Misplay = "reject"  # PEN-1, PEN-2
@@ -212,6 +218,10 @@ class RuleSet:
         if self.hand_size * self.players >= deck.size:
             raise ConfigError(("hand_size", "players"), (self.hand_size, self.players),
                               f"hand_size x players must be below the deck's {deck.size} cards")
+        if self.hand_limit is not None and self.hand_limit <= self.hand_size:
+            raise ConfigError(("hand_limit", "hand_size"), (self.hand_limit, self.hand_size),
+                              "hand_limit must be above hand_size, or none: a hand dealt at the "
+                              "limit could never draw (HR-HANDLIMIT)")
         if self.teams and (self.teams < 2 or self.players % self.teams
                            or self.players // self.teams < 2):
             raise ConfigError(("teams", "players"), (self.teams, self.players),
@@ -338,7 +348,9 @@ def _coerce_launcher(raw: Any) -> tuple[float, ...]:
 KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "_deck")
 #: Keys added after rule sets were first stored (records, saves, rooms), each with the
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
-ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first"}
+ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "force_play": False,
+                               "forced_draw_play": False, "hand_limit": None,
+                               "silent_uno": False}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

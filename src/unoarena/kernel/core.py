@@ -46,8 +46,11 @@ from .tables import (
     R_CHAL,
     R_DECK,
     R_DOUBLE,
+    R_DRAWPLAY,
+    R_FORCE,
     R_FUNOPEN,
     R_HAND,
+    R_HANDLIMIT,
     R_JUMP,
     R_JUMPON,
     R_LAUNCH,
@@ -61,6 +64,7 @@ from .tables import (
     R_REV_DEALER,
     R_SCORING,
     R_SEVEN,
+    R_SILENT,
     R_SNUM,
     R_SPECIAL,
     R_STACK,
@@ -629,14 +633,14 @@ def add_play(st: State, tb: Tables, t: int, seat: int, aid: int, ncards: int, la
     if left == 0:
         if p[R_NUMFIN] and not (last < NCOLORED and _KRANK[last] <= 9) and last != WILD_ATTACK:
             return m
-        if p[R_DOUBLE] and pair:
+        if p[R_DOUBLE] and pair and not p[R_SILENT]:
             out[m] = aid + 1
             return m + 1
         out[m] = aid
         return m + 1
     out[m] = aid
     m += 1
-    if left == 1:
+    if left == 1 and not p[R_SILENT]:
         out[m] = aid + 1
         m += 1
     return m
@@ -692,13 +696,19 @@ def turn_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
     if phase == PLAY:
         if s[F_PEND]:
             return answer_ids(st, tb, t, seat, out, m)
-        out[m] = A_DRAW
-        m += 1
-        return play_ids(st, tb, t, seat, st.hands[t, seat], st.hsize[t, seat], True, out, m)
+        m0 = m
+        m = play_ids(st, tb, t, seat, st.hands[t, seat], st.hsize[t, seat], True, out, m)
+        if not (tb.p[R_FORCE] and m > m0):  # HR-FORCE: no draw beside a play
+            out[m] = A_DRAW
+            m += 1
+        return m
     if phase == DRAWN:
-        out[m] = A_PASS
-        m += 1
-        return play_ids(st, tb, t, seat, st.drawn[t], s[F_NDRAWN], False, out, m)
+        m0 = m
+        m = play_ids(st, tb, t, seat, st.drawn[t], s[F_NDRAWN], False, out, m)
+        if not (tb.p[R_DRAWPLAY] and m > m0):  # HR-DRAWPLAY: no keeping
+            out[m] = A_PASS
+            m += 1
+        return m
     if phase == COLOR:
         for i in range(tb.p[R_NCOL]):
             out[m] = A_COLOR0 + i
@@ -1019,9 +1029,12 @@ def refill(st: State, tb: Tables, t: int) -> bool:
 @inline
 def take(st: State, tb: Tables, t: int, seat: int, count: int, reason: int) -> int:
     """Move up to ``count`` cards from the draw pile to the end of a hand; how many moved
-    (counted under ``reason``, one of :data:`DRAW_REASONS`)."""
+    (counted under ``reason``, one of :data:`DRAW_REASONS`); never past HR-HANDLIMIT."""
     s = st.s[t]
     got = 0
+    limit = tb.p[R_HANDLIMIT]
+    if limit:
+        count = min(count, limit - st.hsize[t, seat])
     for _ in range(count):
         if s[F_NPILE] == 0 and (s[F_PHASE] == OVER or not refill(st, tb, t)):
             break
@@ -1148,9 +1161,10 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
     s[F_NDRAWN] = 0
     left = st.hsize[t, seat]
     if left == 1:
-        st.declared[t, seat] = tb.a_uno[aid]
-        if not tb.a_uno[aid]:
-            s[F_EXPOSED] = seat
+        if not p[R_SILENT]:  # HR-SILENT: nobody declares, nobody is caught
+            st.declared[t, seat] = tb.a_uno[aid]
+            if not tb.a_uno[aid]:
+                s[F_EXPOSED] = seat
     elif st.declared[t, seat]:
         st.declared[t, seat] = 0
     if p[R_JUMPON] and last < NCOLORED:

@@ -34,6 +34,7 @@ _OPTIONAL_DRAWS: dict[str, tuple[int | None, ...]] = {
     "turn_timer": (None, None, 30),
     "rounds": (None, None, 1, 2, 3),
     "launcher_max_dry": (None, 1, 2, 4, 8),
+    "hand_limit": (None, None, 8, 10, 16, 25),
 }
 
 

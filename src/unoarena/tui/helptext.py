@@ -43,8 +43,9 @@ def key_lines(rules: RuleSet, people: int = 1) -> list[str]:
         out.append(_("d: draw until a card fits   p: keep the drawn card and pass"))
     else:
         out.append(_("d: draw a card   p: keep the drawn card and pass"))
-    out.append(_("u: call UNO (before or after your play)   c: catch a player without UNO"))
-    if rules.false_uno_penalty:
+    if not rules.silent_uno:  # HR-SILENT: no calls, no catches
+        out.append(_("u: call UNO (before or after your play)   c: catch a player without UNO"))
+    if rules.false_uno_penalty and not rules.silent_uno:
         out.append(_("c when nobody forgot UNO: choose whom to catch; a wrong catch costs "
                      "{n} cards").format(n=rules.false_uno_penalty))
     if rules.wd4_challenge:
@@ -70,7 +71,7 @@ def key_lines(rules: RuleSet, people: int = 1) -> list[str]:
     if targets:
         out.append(_("Targets: {what}; the dialog numbers the players 1, 2, …").format(
             what=_("; ").join(targets)))
-    if people > 1:
+    if people > 1 and not rules.silent_uno:
         out.append(_("Several people at one terminal: any of them may press c to catch, and "
                      "the one who forgot may press u to call UNO late, on whoever's screen "
                      "is showing"))
@@ -82,8 +83,9 @@ def key_lines(rules: RuleSet, people: int = 1) -> list[str]:
 def key_hint(rules: RuleSet) -> str:
     """The one-line reminder under the hand: the same keys, shortest."""
     parts = [_("card keys or click: play"),
-             _("d launcher") if rules.deck.launcher else _("d draw"), _("p pass"),
-             _("u UNO"), _("c catch")]
+             _("d launcher") if rules.deck.launcher else _("d draw"), _("p pass")]
+    if not rules.silent_uno:  # HR-SILENT: no calls, no catches
+        parts += [_("u UNO"), _("c catch")]
     if rules.wd4_challenge:
         parts.append(_("x challenge"))
     parts += [_("F2 scores"), _("? help"), _("s save"), _("l language"), _("q quit")]

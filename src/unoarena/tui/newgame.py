@@ -39,6 +39,9 @@ TOGGLES: tuple[tuple[str, str], ...] = (
     ("wild_powers", N_("Wild powers")),
     ("number_finish", N_("Finish on a number")),
     ("wd4_challenge", N_("Wild Draw Four challenge")),
+    ("force_play", N_("Forced play")),
+    ("forced_draw_play", N_("Play a drawn card that fits")),
+    ("silent_uno", N_("No UNO call")),
 )
 #: House rules with several values: key, short name, values with their names.
 CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
@@ -52,6 +55,9 @@ CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
      (("one", N_("one card")), ("until_playable", N_("until a card fits")))),
     ("teams", N_("Teams"),
      (("0", N_("no teams")), ("2", N_("teams of 2")), ("3", N_("teams of 3")))),
+    ("hand_limit", N_("Hand limit"),
+     (("None", N_("no limit")), ("10", N_("10 cards")), ("15", N_("15 cards")),
+      ("20", N_("20 cards")), ("25", N_("25 cards")), ("30", N_("30 cards")))),
 )
 
 

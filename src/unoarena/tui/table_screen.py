@@ -653,7 +653,7 @@ class TableScreen(Screen[None]):
                      "draw" in verbs),
             "pass": (_("Keep card [p]"), "pass" in verbs),
             "uno": (_("UNO! [u]") + (" ✓" if self.uno_armed else ""),
-                    self.viewer is not None),
+                    self.viewer is not None and not t.rules.silent_uno),
             "catch": (_("Catch [c]"), "catch" in verbs),
             "challenge": (_("Challenge [x]"), "challenge" in verbs),
             "accept": (_("Accept [a]"), "accept" in verbs),
@@ -670,8 +670,8 @@ class TableScreen(Screen[None]):
             b = self.query_one(f"#btn-{bid}", ActionButton)
             b.label = Text(label)
             b.disabled = not enabled
-            if bid in _WHEN_USABLE:
-                b.display = enabled  # shown only when it can be used
+            if bid in _WHEN_USABLE or (bid == "uno" and t.rules.silent_uno):
+                b.display = enabled  # shown only when it can be used (HR-SILENT: never UNO)
             elif bid in _SPARE and room and used > room:
                 b.display = False  # no room: its key is in the line below and in the help
                 used -= width(label) + 3
@@ -747,7 +747,7 @@ class TableScreen(Screen[None]):
         if late:
             self.ask_hotseat_uno(late[0])
             return
-        if self.viewer is None:
+        if self.viewer is None or self.table.rules.silent_uno:  # HR-SILENT: nothing to arm
             return
         self.uno_armed = not self.uno_armed
         self.render_all()
