@@ -58,6 +58,7 @@ from .tables import (
     R_NLAUNCH,
     R_NUMFIN,
     R_POWERS,
+    R_REV4,
     R_REV_DEALER,
     R_SCORING,
     R_SEVEN,
@@ -849,13 +850,14 @@ def answerable(st: State, tb: Tables, t: int, kind: int) -> bool:
     if kind == P_D2:
         return bool(p[R_STACK] != STACK_OFF)
     if kind == P_W4:
-        return bool(p[R_STACK4] or (p[R_CHAL] and not st.s[t, F_NOCHAL]))
+        return bool(p[R_STACK4] or p[R_REV4] or (p[R_CHAL] and not st.s[t, F_NOCHAL]))
     return kind == P_H2 or kind == P_WA
 
 
 @inline
 def is_answer(st: State, tb: Tables, t: int, k: int, seat: int) -> bool:
-    """May card ``k`` answer the pending penalty (HR-STACK, HR-STACK4, HR-4ON2, ATK-8/9)?"""
+    """May card ``k`` answer the pending penalty (HR-STACK, HR-STACK4, HR-4ON2, HR-REV4,
+    ATK-8/9)?"""
     s = st.s[t]
     p = tb.p
     kind = s[F_PKIND]
@@ -871,7 +873,11 @@ def is_answer(st: State, tb: Tables, t: int, k: int, seat: int) -> bool:
             return bool(_KCOLOR[k] == s[F_COLOR] or r == _KRANK[top(st, t)])
         return False
     if kind == P_W4:
-        return bool(k == WILD4 and p[R_STACK4])
+        if k == WILD4:
+            return bool(p[R_STACK4])
+        if k < NCOLORED and _KRANK[k] == REVERSE and p[R_REV4]:  # HR-REV4: named colour
+            return bool(_KCOLOR[k] == s[F_COLOR] or _KRANK[top(st, t)] == REVERSE)
+        return False
     if kind == P_H2:
         return k < NCOLORED and _KRANK[k] == HIT2
     if kind == P_WA:  # a Hit 2 of the named colour, or an attack-attack
@@ -1190,6 +1196,8 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
         st.chain[t, ci, 1] = guilty
         st.chain[t, ci, 2] = before
         s[F_NCHAIN] = ci + 1
+    if answering and kind == P_W4 and last != WILD4:
+        s[F_NOCHAL] = 1  # HR-REV4: a W4 total passed on by another card stays unchallenged
     if answering and n == 2 and (rank == SKIP or rank == REVERSE):
         skips = 0  # HR-STACK: with two players S and R pass the total to the opponent
     xskip = 0

@@ -29,6 +29,9 @@ F64 = npt.NDArray[np.float64]
  R_FUNOPEN, R_MISPLAY, R_MISPEN, R_SCORING, R_TARGET, R_ROUNDS, R_MAXDRY, R_NLAUNCH,
  R_FIRST_RANDOM, R_NEXT_WINNER, R_JUMPON, R_W4STRICT, R_SPECIAL, R_NACT, R_REV_DEALER,
  NPARAMS) = range(45)
+# house rules from other apps (RULES 18)
+R_REV4 = 45
+NPARAMS = 46
 
 SW4_RESHUFFLE, SW4_BOTTOM, SW4_DEALER = 0, 1, 2
 STACK_OFF, STACK_DRAW2, STACK_DEFLECT = 0, 1, 2
@@ -54,6 +57,7 @@ KNOWN_KEYS = frozenset({
     "teams", "wild_powers", "turn_timer", "timer_penalty", "seat_exchange", "seven_zero",
     "uno_penalty", "false_uno_penalty", "misplay", "misplay_penalty", "scoring", "target_score",
     "rounds", "launcher", "launcher_max_dry", "starter_reverse",
+    "reverse_deflects_draw4",
 })
 
 MULTI_RANKS = 15  # the multi-play table is indexed by rank, so every rank has a row
@@ -150,6 +154,7 @@ def _params(rules: RuleSet, n_actions: int) -> I64:
     p[R_SPECIAL] = rules.seven_zero or rules.wild_powers or deck.launcher
     p[R_NACT] = n_actions
     p[R_REV_DEALER] = rules.starter_reverse == "dealer_played"
+    p[R_REV4] = rules.reverse_deflects_draw4
     return p
 
 
