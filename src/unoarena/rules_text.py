@@ -352,6 +352,16 @@ def _k_reverse_deflects_draw4(r: RuleSet) -> str:
     return _("a Reverse cannot pass on a Wild Draw Four (HR-REV4)")
 
 
+def _k_draw2_on_draw4(r: RuleSet) -> str:
+    if not _has(r, "W4"):
+        return _no_w4(r)
+    if r.draw2_on_draw4:
+        return _("a Draw Two of the named colour (or on a Draw Two) may answer a pending Wild "
+                 "Draw Four total, adding 2 for the next player; the total can then no longer "
+                 "be challenged (HR-2ON4)")
+    return _("a Draw Two cannot answer a pending Wild Draw Four (HR-2ON4)")
+
+
 def _k_jump_in(r: RuleSet) -> str:
     if r.deck.launcher:
         return _("off: Attack has no jump-in (ATK-5, HR-JUMP)")
@@ -542,7 +552,7 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "starter_number_only": _k_starter_number_only, "w4_rule": _k_w4_rule,
     "wd4_challenge": _k_wd4_challenge, "stacking": _k_stacking,
     "stack_draw4": _k_stack_draw4, "draw4_on_draw2": _k_draw4_on_draw2,
-    "reverse_deflects_draw4": _k_reverse_deflects_draw4,
+    "reverse_deflects_draw4": _k_reverse_deflects_draw4, "draw2_on_draw4": _k_draw2_on_draw4,
     "jump_in": _k_jump_in, "double_play": _k_double_play, "multi_play": _k_multi_play,
     "sum_jump_in": _k_sum_jump_in, "number_finish": _k_number_finish, "teams": _k_teams,
     "wild_powers": _k_wild_powers, "turn_timer": _k_turn_timer,
@@ -563,6 +573,7 @@ KEY_RULES: dict[str, str] = {
     "starter_number_only": "START-7", "w4_rule": "WD4-1, WD4-3",
     "wd4_challenge": "WD4-2", "stacking": "HR-STACK", "stack_draw4": "HR-STACK4",
     "draw4_on_draw2": "HR-4ON2", "reverse_deflects_draw4": "HR-REV4",
+    "draw2_on_draw4": "HR-2ON4",
     "jump_in": "HR-JUMP", "double_play": "HR-DOUBLE",
     "multi_play": "ATK-4", "sum_jump_in": "HR-SUM", "number_finish": "HR-NUMFIN, ATK-6",
     "teams": "HR-TEAM", "wild_powers": "HR-WILDPOWER", "turn_timer": "HR-TIMER",

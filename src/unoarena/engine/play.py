@@ -137,7 +137,7 @@ def play(s: State, seat: int, act: Action, jump: bool) -> None:
             s.chain = []
         s.chain.append((seat, guilty, tuple(sorted(hand)), before))
     if answering and kind == P_W4 and last != WILD4:
-        s.nochallenge = True  # HR-REV4: a W4 total passed on by another card stays unchallenged
+        s.nochallenge = True  # HR-REV4, HR-2ON4: passed on by another card, no more challenge
     if answering and n == 2 and rank in (SKIP, REVERSE):
         skips = 0  # HR-STACK: with two players S and R pass the total to the opponent
     # BUZZ-2: one more skip, after the card's own effect

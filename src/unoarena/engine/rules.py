@@ -55,7 +55,7 @@ assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition,
 _BOOLS = (
     "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
     "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
-    "reverse_deflects_draw4",
+    "reverse_deflects_draw4", "draw2_on_draw4",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -102,6 +102,7 @@ class RuleSet:
     stack_draw4: bool = False  # HR-STACK4
     draw4_on_draw2: bool = False  # HR-4ON2
     reverse_deflects_draw4: bool = False  # HR-REV4
+    draw2_on_draw4: bool = False  # HR-2ON4
     jump_in: bool = False  # HR-JUMP
     double_play: bool = False  # HR-DOUBLE
     multi_play: bool = False  # ATK-4
@@ -232,6 +233,9 @@ class RuleSet:
         if self.reverse_deflects_draw4 and not has_w4:
             raise ConfigError(("reverse_deflects_draw4", "edition"), (True, self.edition),
                               f"the {self.edition} deck has no W4 to deflect")
+        if self.draw2_on_draw4 and not has_w4:
+            raise ConfigError(("draw2_on_draw4", "edition"), (True, self.edition),
+                              f"the {self.edition} deck has no W4 to answer")
         if self.wd4_challenge and self.w4_rule == "free" and has_w4:
             raise ConfigError(("wd4_challenge", "w4_rule"), (True, "free"),
                               "with w4_rule free a W4 is always legal, so there is nothing to "
@@ -343,7 +347,8 @@ def _coerce_launcher(raw: Any) -> tuple[float, ...]:
 KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "_deck")
 #: Keys added after rule sets were first stored (records, saves, rooms), each with the
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
-ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "reverse_deflects_draw4": False}
+ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "reverse_deflects_draw4": False,
+                              "draw2_on_draw4": False}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

@@ -42,6 +42,7 @@ from .tables import (
     POWER_LOOK,
     POWER_NONE,
     POWER_SWAP,
+    R_2ON4,
     R_4ON2,
     R_CHAL,
     R_DECK,
@@ -850,14 +851,15 @@ def answerable(st: State, tb: Tables, t: int, kind: int) -> bool:
     if kind == P_D2:
         return bool(p[R_STACK] != STACK_OFF)
     if kind == P_W4:
-        return bool(p[R_STACK4] or p[R_REV4] or (p[R_CHAL] and not st.s[t, F_NOCHAL]))
+        return bool(p[R_STACK4] or p[R_REV4] or p[R_2ON4]
+                    or (p[R_CHAL] and not st.s[t, F_NOCHAL]))
     return kind == P_H2 or kind == P_WA
 
 
 @inline
 def is_answer(st: State, tb: Tables, t: int, k: int, seat: int) -> bool:
     """May card ``k`` answer the pending penalty (HR-STACK, HR-STACK4, HR-4ON2, HR-REV4,
-    ATK-8/9)?"""
+    HR-2ON4, ATK-8/9)?"""
     s = st.s[t]
     p = tb.p
     kind = s[F_PKIND]
@@ -877,6 +879,8 @@ def is_answer(st: State, tb: Tables, t: int, k: int, seat: int) -> bool:
             return bool(p[R_STACK4])
         if k < NCOLORED and _KRANK[k] == REVERSE and p[R_REV4]:  # HR-REV4: named colour
             return bool(_KCOLOR[k] == s[F_COLOR] or _KRANK[top(st, t)] == REVERSE)
+        if k < NCOLORED and _KRANK[k] == DRAW2 and p[R_2ON4]:  # HR-2ON4: named colour
+            return bool(_KCOLOR[k] == s[F_COLOR] or _KRANK[top(st, t)] == DRAW2)
         return False
     if kind == P_H2:
         return k < NCOLORED and _KRANK[k] == HIT2
@@ -1197,7 +1201,7 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
         st.chain[t, ci, 2] = before
         s[F_NCHAIN] = ci + 1
     if answering and kind == P_W4 and last != WILD4:
-        s[F_NOCHAL] = 1  # HR-REV4: a W4 total passed on by another card stays unchallenged
+        s[F_NOCHAL] = 1  # HR-REV4, HR-2ON4: passed on by another card, no more challenge
     if answering and n == 2 and (rank == SKIP or rank == REVERSE):
         skips = 0  # HR-STACK: with two players S and R pass the total to the opponent
     xskip = 0
