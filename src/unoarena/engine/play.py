@@ -81,6 +81,7 @@ def play(s: State, seat: int, act: Action, jump: bool) -> None:
         s.alt = cards[:-1] if jump else ()
     elif s.alt:
         s.alt = ()
+    passer = s.last  # who passed a pending total on to this seat (HR-REVENGE)
     s.last = seat
     if s.drawn:
         s.drawn = []
@@ -153,6 +154,8 @@ def play(s: State, seat: int, act: Action, jump: bool) -> None:
             target = (seat + d) % n
             for _ in range(skips):
                 target = (target + d) % n
+            if answering and not penalty and target == passer and s.rules.revenge:
+                total *= 2  # HR-REVENGE
             s.closing = True  # END-2 draws reshuffle but never void the round
             penalize(s, target, total, "last_card")
         end_round(s, seat)
@@ -176,6 +179,9 @@ def play(s: State, seat: int, act: Action, jump: bool) -> None:
         for _ in range(skips):
             ev(s, t="skip", seat=target)
             target = (target + d) % n
+        if answering and not penalty and target == passer and s.rules.revenge:
+            s.pend *= 2  # HR-REVENGE: a Skip or Reverse sent the total back: it doubles
+            ev(s, t="revenge", seat=target, count=s.pend)
         s.xskip = xskip
         if not penalty or answerable(s, kind):
             set_turn(s, target)

@@ -61,6 +61,7 @@ from .tables import (
     R_POWERS,
     R_REV4,
     R_REV_DEALER,
+    R_REVENGE,
     R_SCORING,
     R_SEVEN,
     R_SNUM,
@@ -1154,6 +1155,7 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
             s[F_NALT] = 0
     else:
         s[F_NALT] = 0
+    passer = s[F_LAST]  # who passed a pending total on to this seat (HR-REVENGE)
     s[F_LAST] = seat
     s[F_NDRAWN] = 0
     left = st.hsize[t, seat]
@@ -1228,6 +1230,8 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
             target = (seat + d) % n
             for _ in range(skips):
                 target = (target + d) % n
+            if answering and not penalty and target == passer and p[R_REVENGE]:
+                total *= 2  # HR-REVENGE
             s[F_CLOSING] = 1  # END-2 draws reshuffle but never void the round
             penalize(st, tb, t, target, total, D_LAST_CARD)
         end_round(st, tb, t, seat)
@@ -1242,6 +1246,8 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
         target = (seat + d) % n
         for _ in range(skips):
             target = (target + d) % n
+        if answering and not penalty and target == passer and p[R_REVENGE]:
+            s[F_PEND] *= 2  # HR-REVENGE: a Skip or Reverse sent the total back: it doubles
         s[F_XSKIP] = xskip
         if not penalty or answerable(st, tb, t, kind):
             set_turn(st, t, target)

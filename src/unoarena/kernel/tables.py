@@ -32,7 +32,8 @@ F64 = npt.NDArray[np.float64]
 # house rules from other apps (RULES 18)
 R_REV4 = 45
 R_2ON4 = 46
-NPARAMS = 47
+R_REVENGE = 47
+NPARAMS = 48
 
 SW4_RESHUFFLE, SW4_BOTTOM, SW4_DEALER = 0, 1, 2
 STACK_OFF, STACK_DRAW2, STACK_DEFLECT = 0, 1, 2
@@ -58,7 +59,7 @@ KNOWN_KEYS = frozenset({
     "teams", "wild_powers", "turn_timer", "timer_penalty", "seat_exchange", "seven_zero",
     "uno_penalty", "false_uno_penalty", "misplay", "misplay_penalty", "scoring", "target_score",
     "rounds", "launcher", "launcher_max_dry", "starter_reverse",
-    "reverse_deflects_draw4", "draw2_on_draw4",
+    "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
 })
 
 MULTI_RANKS = 15  # the multi-play table is indexed by rank, so every rank has a row
@@ -157,6 +158,7 @@ def _params(rules: RuleSet, n_actions: int) -> I64:
     p[R_REV_DEALER] = rules.starter_reverse == "dealer_played"
     p[R_REV4] = rules.reverse_deflects_draw4
     p[R_2ON4] = rules.draw2_on_draw4
+    p[R_REVENGE] = rules.revenge
     return p
 
 

@@ -37,6 +37,7 @@ TOGGLES: tuple[tuple[str, str], ...] = (
     ("draw4_on_draw2", N_("Wild Draw Four on Draw Two")),
     ("reverse_deflects_draw4", N_("Reverse bounces Wild Draw Four")),
     ("draw2_on_draw4", N_("Draw Two on Wild Draw Four")),
+    ("revenge", N_("Revenge: sent back doubles")),
     ("seven_zero", N_("Seven-zero")),
     ("wild_powers", N_("Wild powers")),
     ("number_finish", N_("Finish on a number")),
