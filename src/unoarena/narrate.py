@@ -236,6 +236,9 @@ class Narrator:
                 direction=direction_text(e.get("direction", "cw")))
         if t == "uno":
             return _("{name} calls UNO").format(name=who)
+        if t == "revenge":
+            return _("revenge: the penalty sent back doubles to {n} for {name}").format(
+                name=who, n=int(e.get("count", 0)))
         if t == "draw":
             n = int(e.get("count", 0))
             reason = e.get("reason", "turn")

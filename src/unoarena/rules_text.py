@@ -342,6 +342,33 @@ def _k_draw4_on_draw2(r: RuleSet) -> str:
     return _("a Wild Draw Four cannot answer a pending Draw Two (HR-4ON2)")
 
 
+def _k_reverse_deflects_draw4(r: RuleSet) -> str:
+    if not _has(r, "W4"):
+        return _no_w4(r)
+    if r.reverse_deflects_draw4:
+        return _("a Reverse of the named colour (or on a Reverse) sends a pending Wild Draw Four "
+                 "total back to the previous player and reverses the direction; a total sent "
+                 "back can no longer be challenged (HR-REV4)")
+    return _("a Reverse cannot pass on a Wild Draw Four (HR-REV4)")
+
+
+def _k_draw2_on_draw4(r: RuleSet) -> str:
+    if not _has(r, "W4"):
+        return _no_w4(r)
+    if r.draw2_on_draw4:
+        return _("a Draw Two of the named colour (or on a Draw Two) may answer a pending Wild "
+                 "Draw Four total, adding 2 for the next player; the total can then no longer "
+                 "be challenged (HR-2ON4)")
+    return _("a Draw Two cannot answer a pending Wild Draw Four (HR-2ON4)")
+
+
+def _k_revenge(r: RuleSet) -> str:
+    if r.revenge:
+        return _("a pending total that a Skip or Reverse sends back to the player who passed it "
+                 "doubles (HR-REVENGE)")
+    return _("a total sent back keeps its size (HR-REVENGE)")
+
+
 def _k_jump_in(r: RuleSet) -> str:
     if r.deck.launcher:
         return _("off: Attack has no jump-in (ATK-5, HR-JUMP)")
@@ -568,6 +595,8 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "starter_number_only": _k_starter_number_only, "w4_rule": _k_w4_rule,
     "wd4_challenge": _k_wd4_challenge, "stacking": _k_stacking,
     "stack_draw4": _k_stack_draw4, "draw4_on_draw2": _k_draw4_on_draw2,
+    "reverse_deflects_draw4": _k_reverse_deflects_draw4, "draw2_on_draw4": _k_draw2_on_draw4,
+    "revenge": _k_revenge,
     "jump_in": _k_jump_in, "double_play": _k_double_play, "multi_play": _k_multi_play,
     "sum_jump_in": _k_sum_jump_in, "number_finish": _k_number_finish, "teams": _k_teams,
     "wild_powers": _k_wild_powers, "turn_timer": _k_turn_timer,
@@ -589,7 +618,9 @@ KEY_RULES: dict[str, str] = {
     "starter_w4": "START-5", "starter_reverse": "START-2, START-8",
     "starter_number_only": "START-7", "w4_rule": "WD4-1, WD4-3",
     "wd4_challenge": "WD4-2", "stacking": "HR-STACK", "stack_draw4": "HR-STACK4",
-    "draw4_on_draw2": "HR-4ON2", "jump_in": "HR-JUMP", "double_play": "HR-DOUBLE",
+    "draw4_on_draw2": "HR-4ON2", "reverse_deflects_draw4": "HR-REV4",
+    "draw2_on_draw4": "HR-2ON4", "revenge": "HR-REVENGE",
+    "jump_in": "HR-JUMP", "double_play": "HR-DOUBLE",
     "multi_play": "ATK-4", "sum_jump_in": "HR-SUM", "number_finish": "HR-NUMFIN, ATK-6",
     "teams": "HR-TEAM", "wild_powers": "HR-WILDPOWER", "turn_timer": "HR-TIMER",
     "timer_penalty": "HR-TIMER", "seat_exchange": "HR-SEATS", "seven_zero": "HR-SEVEN-ZERO",

@@ -18,9 +18,9 @@ EventKind = Literal[
     # turns and cards (TURN-1..7, EFF-1..5, HR-JUMP, HR-TIMER)
     "play", "draw", "drew", "press", "pass", "skip", "reverse", "color", "reshuffle",
     "jump_in", "timeout",
-    # penalties and challenges (EFF-0, PEN-1, PEN-2, WD4-1..3)
+    # penalties and challenges (EFF-0, PEN-1, PEN-2, WD4-1..3, HR-REVENGE)
     "penalty", "draw_penalty", "misplay", "challenge", "challenge_result", "hand_shown",
-    "accept",
+    "accept", "revenge",
     # UNO calls (UNO-1..4)
     "uno", "catch",
     # house rules and editions (HR-SEVEN-ZERO, HR-WILDPOWER, ATK-*, BUZZ-1, FRZ-1)

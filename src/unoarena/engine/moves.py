@@ -322,12 +322,14 @@ def answerable(s: State, kind: int) -> bool:
     if kind == P_D2:
         return rules.stacking != "off"
     if kind == P_W4:
-        return rules.stack_draw4 or (rules.wd4_challenge and not s.nochallenge)
+        return (rules.stack_draw4 or rules.reverse_deflects_draw4 or rules.draw2_on_draw4
+                or (rules.wd4_challenge and not s.nochallenge))
     return kind in (P_H2, P_WA)
 
 
 def is_answer(s: State, k: int, seat: int) -> bool:
-    """May card ``k`` answer the pending penalty (HR-STACK, HR-STACK4, HR-4ON2, ATK-8/9)?"""
+    """May card ``k`` answer the pending penalty (HR-STACK, HR-STACK4, HR-4ON2, HR-REV4,
+    HR-2ON4, ATK-8/9)?"""
     rules = s.rules
     kind = s.pkind
     if s.effect == E_LOCK and seat != s.eowner and KCOLOR[k] != s.ecolor:
@@ -342,7 +344,13 @@ def is_answer(s: State, k: int, seat: int) -> bool:
             return KCOLOR[k] == s.color or r == KRANK[s.discard[-1]]
         return False
     if kind == P_W4:
-        return k == WILD4 and rules.stack_draw4
+        if k == WILD4:
+            return rules.stack_draw4
+        if KRANK[k] == REVERSE and rules.reverse_deflects_draw4:  # HR-REV4: named colour
+            return KCOLOR[k] == s.color or KRANK[s.discard[-1]] == REVERSE
+        if KRANK[k] == DRAW2 and rules.draw2_on_draw4:  # HR-2ON4: named colour, adds 2
+            return KCOLOR[k] == s.color or KRANK[s.discard[-1]] == DRAW2
+        return False
     if kind == P_H2:
         return KRANK[k] == HIT2
     if kind == P_WA:  # a Hit 2 of the named colour, or an attack-attack of one's own

@@ -81,6 +81,7 @@ def play(s: State, seat: int, act: Action, jump: bool) -> None:
         s.alt = cards[:-1] if jump else ()
     elif s.alt:
         s.alt = ()
+    passer = s.last  # who passed a pending total on to this seat (HR-REVENGE)
     s.last = seat
     if s.drawn:
         s.drawn = []
@@ -137,6 +138,8 @@ def play(s: State, seat: int, act: Action, jump: bool) -> None:
         if not answering or s.pkind != P_W4:
             s.chain = []
         s.chain.append((seat, guilty, tuple(sorted(hand)), before))
+    if answering and kind == P_W4 and last != WILD4:
+        s.nochallenge = True  # HR-REV4, HR-2ON4: passed on by another card, no more challenge
     if answering and n == 2 and rank in (SKIP, REVERSE):
         skips = 0  # HR-STACK: with two players S and R pass the total to the opponent
     # BUZZ-2: one more skip, after the card's own effect
@@ -152,6 +155,8 @@ def play(s: State, seat: int, act: Action, jump: bool) -> None:
             target = (seat + d) % n
             for _ in range(skips):
                 target = (target + d) % n
+            if answering and not penalty and target == passer and s.rules.revenge:
+                total *= 2  # HR-REVENGE
             s.closing = True  # END-2 draws reshuffle but never void the round
             penalize(s, target, total, "last_card")
         end_round(s, seat)
@@ -175,6 +180,9 @@ def play(s: State, seat: int, act: Action, jump: bool) -> None:
         for _ in range(skips):
             ev(s, t="skip", seat=target)
             target = (target + d) % n
+        if answering and not penalty and target == passer and s.rules.revenge:
+            s.pend *= 2  # HR-REVENGE: a Skip or Reverse sent the total back: it doubles
+            ev(s, t="revenge", seat=target, count=s.pend)
         s.xskip = xskip
         if not penalty or answerable(s, kind):
             set_turn(s, target)

@@ -56,6 +56,7 @@ _BOOLS = (
     "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
     "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
     "force_play", "forced_draw_play", "silent_uno",
+    "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -102,6 +103,9 @@ class RuleSet:
     stacking: Stacking = "off"  # HR-STACK
     stack_draw4: bool = False  # HR-STACK4
     draw4_on_draw2: bool = False  # HR-4ON2
+    reverse_deflects_draw4: bool = False  # HR-REV4
+    draw2_on_draw4: bool = False  # HR-2ON4
+    revenge: bool = False  # HR-REVENGE
     jump_in: bool = False  # HR-JUMP
     double_play: bool = False  # HR-DOUBLE
     multi_play: bool = False  # ATK-4
@@ -237,6 +241,16 @@ class RuleSet:
         if self.draw4_on_draw2 and self.stacking == "off":
             raise ConfigError(("draw4_on_draw2", "stacking"), (True, "off"),
                               "a W4 can answer a draw-two total only when stacking is on")
+        if self.reverse_deflects_draw4 and not has_w4:
+            raise ConfigError(("reverse_deflects_draw4", "edition"), (True, self.edition),
+                              f"the {self.edition} deck has no W4 to deflect")
+        if self.draw2_on_draw4 and not has_w4:
+            raise ConfigError(("draw2_on_draw4", "edition"), (True, self.edition),
+                              f"the {self.edition} deck has no W4 to answer")
+        if self.revenge and self.stacking != "deflect" and not self.reverse_deflects_draw4:
+            raise ConfigError(("revenge", "stacking"), (True, self.stacking),
+                              "a penalty is passed back only by a Skip or Reverse: set stacking "
+                              "to deflect, or reverse_deflects_draw4 on")
         if self.wd4_challenge and self.w4_rule == "free" and has_w4:
             raise ConfigError(("wd4_challenge", "w4_rule"), (True, "free"),
                               "with w4_rule free a W4 is always legal, so there is nothing to "
@@ -348,9 +362,16 @@ def _coerce_launcher(raw: Any) -> tuple[float, ...]:
 KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "_deck")
 #: Keys added after rule sets were first stored (records, saves, rooms), each with the
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
-ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "force_play": False,
-                               "forced_draw_play": False, "hand_limit": None,
-                               "silent_uno": False}
+ADDED_KEYS: dict[str, Any] = {
+    "starter_reverse": "dealer_first",
+    "force_play": False,
+    "forced_draw_play": False,
+    "hand_limit": None,
+    "silent_uno": False,
+    "reverse_deflects_draw4": False,
+    "draw2_on_draw4": False,
+    "revenge": False,
+}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

@@ -42,6 +42,7 @@ from .tables import (
     POWER_LOOK,
     POWER_NONE,
     POWER_SWAP,
+    R_2ON4,
     R_4ON2,
     R_CHAL,
     R_DECK,
@@ -61,7 +62,9 @@ from .tables import (
     R_NLAUNCH,
     R_NUMFIN,
     R_POWERS,
+    R_REV4,
     R_REV_DEALER,
+    R_REVENGE,
     R_SCORING,
     R_SEVEN,
     R_SILENT,
@@ -859,13 +862,15 @@ def answerable(st: State, tb: Tables, t: int, kind: int) -> bool:
     if kind == P_D2:
         return bool(p[R_STACK] != STACK_OFF)
     if kind == P_W4:
-        return bool(p[R_STACK4] or (p[R_CHAL] and not st.s[t, F_NOCHAL]))
+        return bool(p[R_STACK4] or p[R_REV4] or p[R_2ON4]
+                    or (p[R_CHAL] and not st.s[t, F_NOCHAL]))
     return kind == P_H2 or kind == P_WA
 
 
 @inline
 def is_answer(st: State, tb: Tables, t: int, k: int, seat: int) -> bool:
-    """May card ``k`` answer the pending penalty (HR-STACK, HR-STACK4, HR-4ON2, ATK-8/9)?"""
+    """May card ``k`` answer the pending penalty (HR-STACK, HR-STACK4, HR-4ON2, HR-REV4,
+    HR-2ON4, ATK-8/9)?"""
     s = st.s[t]
     p = tb.p
     kind = s[F_PKIND]
@@ -881,7 +886,13 @@ def is_answer(st: State, tb: Tables, t: int, k: int, seat: int) -> bool:
             return bool(_KCOLOR[k] == s[F_COLOR] or r == _KRANK[top(st, t)])
         return False
     if kind == P_W4:
-        return bool(k == WILD4 and p[R_STACK4])
+        if k == WILD4:
+            return bool(p[R_STACK4])
+        if k < NCOLORED and _KRANK[k] == REVERSE and p[R_REV4]:  # HR-REV4: named colour
+            return bool(_KCOLOR[k] == s[F_COLOR] or _KRANK[top(st, t)] == REVERSE)
+        if k < NCOLORED and _KRANK[k] == DRAW2 and p[R_2ON4]:  # HR-2ON4: named colour
+            return bool(_KCOLOR[k] == s[F_COLOR] or _KRANK[top(st, t)] == DRAW2)
+        return False
     if kind == P_H2:
         return k < NCOLORED and _KRANK[k] == HIT2
     if kind == P_WA:  # a Hit 2 of the named colour, or an attack-attack
@@ -1157,6 +1168,7 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
             s[F_NALT] = 0
     else:
         s[F_NALT] = 0
+    passer = s[F_LAST]  # who passed a pending total on to this seat (HR-REVENGE)
     s[F_LAST] = seat
     s[F_NDRAWN] = 0
     left = st.hsize[t, seat]
@@ -1204,6 +1216,8 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
         st.chain[t, ci, 1] = guilty
         st.chain[t, ci, 2] = before
         s[F_NCHAIN] = ci + 1
+    if answering and kind == P_W4 and last != WILD4:
+        s[F_NOCHAL] = 1  # HR-REV4, HR-2ON4: passed on by another card, no more challenge
     if answering and n == 2 and (rank == SKIP or rank == REVERSE):
         skips = 0  # HR-STACK: with two players S and R pass the total to the opponent
     xskip = 0
@@ -1230,6 +1244,8 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
             target = (seat + d) % n
             for _ in range(skips):
                 target = (target + d) % n
+            if answering and not penalty and target == passer and p[R_REVENGE]:
+                total *= 2  # HR-REVENGE
             s[F_CLOSING] = 1  # END-2 draws reshuffle but never void the round
             penalize(st, tb, t, target, total, D_LAST_CARD)
         end_round(st, tb, t, seat)
@@ -1244,6 +1260,8 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
         target = (seat + d) % n
         for _ in range(skips):
             target = (target + d) % n
+        if answering and not penalty and target == passer and p[R_REVENGE]:
+            s[F_PEND] *= 2  # HR-REVENGE: a Skip or Reverse sent the total back: it doubles
         s[F_XSKIP] = xskip
         if not penalty or answerable(st, tb, t, kind):
             set_turn(st, t, target)

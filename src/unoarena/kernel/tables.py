@@ -31,7 +31,8 @@ F64 = npt.NDArray[np.float64]
  NPARAMS) = range(45)
 # house rules from other apps (RULES section 18)
 R_FORCE, R_DRAWPLAY, R_HANDLIMIT, R_SILENT = range(45, 49)
-NPARAMS = 49
+R_REV4, R_2ON4, R_REVENGE = range(49, 52)
+NPARAMS = 52
 
 SW4_RESHUFFLE, SW4_BOTTOM, SW4_DEALER = 0, 1, 2
 STACK_OFF, STACK_DRAW2, STACK_DEFLECT = 0, 1, 2
@@ -58,6 +59,7 @@ KNOWN_KEYS = frozenset({
     "uno_penalty", "false_uno_penalty", "misplay", "misplay_penalty", "scoring", "target_score",
     "rounds", "launcher", "launcher_max_dry", "starter_reverse",
     "force_play", "forced_draw_play", "hand_limit", "silent_uno",
+    "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
 })
 
 MULTI_RANKS = 15  # the multi-play table is indexed by rank, so every rank has a row
@@ -158,6 +160,9 @@ def _params(rules: RuleSet, n_actions: int) -> I64:
     p[R_DRAWPLAY] = rules.forced_draw_play
     p[R_HANDLIMIT] = 0 if rules.hand_limit is None else rules.hand_limit
     p[R_SILENT] = rules.silent_uno
+    p[R_REV4] = rules.reverse_deflects_draw4
+    p[R_2ON4] = rules.draw2_on_draw4
+    p[R_REVENGE] = rules.revenge
     return p
 
 
