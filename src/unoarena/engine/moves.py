@@ -92,7 +92,7 @@ def jump_ids(s: State, seat: int, out: list[int]) -> None:
         for cs in sum_options(s, hand, target_num, KCOLOR[top] if same else -1):
             if lock and KCOLOR[cs[0]] != s.ecolor:
                 continue
-            add_play(s, sp.index[Action("jump_in", cs)], seat, cs, out)
+            add_play(s, sp.index[Action("jump_in", cs)], seat, cs, out, pair=False)
 
 
 def sum_options(s: State, hand: list[int], total: int, color: int) -> list[tuple[int, ...]]:
@@ -122,10 +122,12 @@ def sum_options(s: State, hand: list[int], total: int, color: int) -> list[tuple
     return out
 
 
-def add_play(s: State, aid: int, seat: int, cards: tuple[int, ...], out: list[int]) -> None:
+def add_play(s: State, aid: int, seat: int, cards: tuple[int, ...], out: list[int], *,
+             pair: bool = True) -> None:
     """Add a play and its UNO-flagged twin where it leaves one card (none under HR-SILENT);
     refuse empty-hand plays that break number finish (HR-NUMFIN, ATK-6) or HR-DOUBLE's UNO
-    rule."""
+    rule. ``pair``: whether two identical cards make a double play here (a sum jump-in of
+    two equal numbers is not one: HR-SUM lets it go out without a declaration)."""
     left = len(s.hands[seat]) - len(cards)
     if KRANK[cards[-1]] == DISCARD_ALL:  # ATK-7: the colour's other cards go too
         gone = {KCOLOR[k] for k in cards if KRANK[k] == DISCARD_ALL}
@@ -134,7 +136,7 @@ def add_play(s: State, aid: int, seat: int, cards: tuple[int, ...], out: list[in
         if s.rules.number_finish and not IS_NUMBER[cards[-1]] \
                 and cards[-1] != WILD_ATTACK:
             return
-        if s.rules.double_play and len(cards) == 2 and cards[0] == cards[1] \
+        if pair and s.rules.double_play and len(cards) == 2 and cards[0] == cards[1] \
                 and not s.rules.silent_uno:
             out.append(aid + 1)  # HR-DOUBLE: both at once only with UNO declared
             return
