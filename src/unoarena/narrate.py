@@ -309,6 +309,8 @@ class Narrator:
                             "{name} takes {n} random cards from {target}", n).format(
                 name=who, n=n, target=self.name(e.get("target")))
         if t == "round_over":
+            if e.get("blocked"):
+                return _("the round ends void: every hand is full and nobody can play")
             if e.get("winner") is None:
                 return _("the round ends void: the draw pile ran out")
             return _("{name} has no cards left and wins the round").format(

@@ -16,6 +16,7 @@ from .state import (
     P_WA,
     PKIND_NAMES,
     State,
+    Termination,
     advance,
     ev,
     set_turn,
@@ -151,6 +152,21 @@ def draw_action(s: State, seat: int) -> None:
     if drew:  # kept: the same public record as keeping a playable card (TURN-3, DIG-2)
         ev(s, t="pass", seat=seat)
     advance(s, seat)
+    if not drew and rules.hand_limit is not None and blocked(s, rules.hand_limit):
+        end_void(s, Termination.BLOCKED)
+
+
+def blocked(s: State, limit: int) -> bool:
+    """HR-HANDLIMIT: every hand holds ``limit`` cards and no seat has a play on this top, so no
+    card can ever move again (every draw takes nothing, every turn passes)."""
+    if any(len(h) < limit for h in s.hands):
+        return False
+    out: list[int] = []
+    for seat in range(s.n):
+        play_ids(s, seat, s.hands[seat], out)
+        if out:
+            return False
+    return True
 
 
 def take_pending(s: State, seat: int) -> None:

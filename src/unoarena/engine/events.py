@@ -64,5 +64,6 @@ class Event(TypedDict, total=False):
     guilty: list[int]
     winner: int | None
     void: bool
+    blocked: bool
     points: list[int]
     scores: list[int]

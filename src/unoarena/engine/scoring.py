@@ -39,11 +39,12 @@ def end_round(s: State, winner: int) -> None:
     ev(s, t="round_over", winner=winner, points=list(pts), scores=list(scores))
 
 
-def end_void(s: State) -> None:
-    """TURN-6 ``void``: the pile ran out; nobody scores."""
+def end_void(s: State, reason: Termination = Termination.VOID) -> None:
+    """TURN-6 ``void``: the pile ran out; or, under HR-HANDLIMIT, the table is blocked (no hand
+    may draw and no seat can play, so no card could ever move again). Nobody scores."""
     pts = tuple(sum(POINTS[k] for k in h) for h in s.hands)
     zeros = tuple(0 for _ in range(s.rules.team_count or s.n))
-    s.outcome = Outcome(None, Termination.VOID, pts, zeros)
+    s.outcome = Outcome(None, reason, pts, zeros)
     s.phase = OVER
     s.pend, s.pkind = 0, P_NONE
     s.exposed = -1
@@ -56,5 +57,8 @@ def flush_void(s: State) -> None:
     s.void_due = False
     out = s.outcome
     assert out is not None
-    ev(s, t="round_over", winner=None, void=True, points=list(out.hand_points))
+    if out.reason == Termination.BLOCKED:
+        ev(s, t="round_over", winner=None, void=True, blocked=True, points=list(out.hand_points))
+    else:
+        ev(s, t="round_over", winner=None, void=True, points=list(out.hand_points))
 

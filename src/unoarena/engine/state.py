@@ -75,6 +75,7 @@ class Termination(StrEnum):
 
     OUT = "out"  # a seat played its last card (END-1)
     VOID = "void"  # the draw pile ran out under ``deck_exhausted: void`` (TURN-6)
+    BLOCKED = "blocked"  # every hand at the limit and nobody can play (HR-HANDLIMIT)
 
 
 @dataclass(frozen=True)

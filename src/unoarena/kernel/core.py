@@ -115,7 +115,7 @@ F64 = npt.NDArray[np.float64]
 PLAY, DRAWN, COLOR, GIVE, OVER = 0, 1, 2, 3, 4
 P_NONE, P_D2, P_W4, P_H2, P_WA = 0, 1, 2, 3, 4
 E_NONE, E_HYPER, E_LOCK = 0, 1, 2
-REASON_NONE, REASON_OUT, REASON_VOID = 0, 1, 2
+REASON_NONE, REASON_OUT, REASON_VOID, REASON_BLOCKED = 0, 1, 2, 3
 
 # fixed action ids (ActionSpace numbers these first)
 A_DRAW, A_PASS, A_UNO, A_ACCEPT, A_CHALLENGE, A_TIMEOUT = 0, 1, 2, 3, 4, 5
@@ -1019,7 +1019,7 @@ def refill(st: State, tb: Tables, t: int) -> bool:
     """TURN-6: the discard pile but its top becomes the draw pile; False if void."""
     s = st.s[t]
     if tb.p[R_VOID] and not s[F_CLOSING]:
-        end_void(st, tb, t)
+        end_void(st, tb, t, REASON_VOID)
         return False
     nd = s[F_NDISC]
     if nd <= 1:
@@ -1425,6 +1425,23 @@ def draw_action(st: State, tb: Tables, t: int, seat: int) -> None:
         s[F_PHASE] = DRAWN
         return
     advance(st, tb, t, seat, 0)
+    if drew == 0 and p[R_HANDLIMIT] and blocked(st, tb, t):
+        end_void(st, tb, t, REASON_BLOCKED)
+
+
+@inline
+def blocked(st: State, tb: Tables, t: int) -> bool:
+    """HR-HANDLIMIT: every hand holds the limit and no seat has a play on this top, so no card
+    can ever move again."""
+    limit = tb.p[R_HANDLIMIT]
+    n = tb.p[R_N]
+    for seat in range(n):
+        if st.hsize[t, seat] < limit:
+            return False
+    for seat in range(n):
+        if play_ids(st, tb, t, seat, st.hands[t, seat], st.hsize[t, seat], True, st.work[t], 0):
+            return False
+    return True
 
 
 @inline
@@ -1631,15 +1648,15 @@ def end_round(st: State, tb: Tables, t: int, winner: int) -> None:
 
 
 @inline
-def end_void(st: State, tb: Tables, t: int) -> None:
-    """The round ends with no winner and no score (TURN-6 ``deck_exhausted: void``); hand points are
-    still counted."""
+def end_void(st: State, tb: Tables, t: int, reason: int) -> None:
+    """The round ends with no winner and no score (TURN-6 ``deck_exhausted: void``, or
+    ``REASON_BLOCKED``: HR-HANDLIMIT's blocked table); hand points are still counted."""
     s = st.s[t]
     _hand_points(st, tb, t)
     for i in range(tb.p[R_N]):
         st.scores[t, i] = 0
     s[F_WINNER] = -1
-    s[F_REASON] = REASON_VOID
+    s[F_REASON] = reason
     s[F_PHASE] = OVER
     s[F_PEND] = 0
     s[F_PKIND] = P_NONE

@@ -16,6 +16,7 @@ from .tables import compile_rules
 I64 = npt.NDArray[np.int64]
 
 _PKINDS = ("", "draw2", "draw4", "hit2", "attack")
+_REASONS = ("", "out", "void", "blocked")  # core.REASON_*: how the engine names each
 
 
 def split_seed(seed: int) -> tuple[int, int]:
@@ -109,8 +110,8 @@ class KernelGame:
             "actions": int(s[core.F_NACTIONS]),
             "rng": self._rng_state(),
             "outcome": None if not over else (
-                None if reason == core.REASON_VOID else int(s[core.F_WINNER]),
-                "void" if reason == core.REASON_VOID else "out",
+                None if reason != core.REASON_OUT else int(s[core.F_WINNER]),
+                _REASONS[reason],
                 tuple(int(x) for x in st.points[0, :n]),
                 tuple(int(x) for x in st.scores[0, :width])),
         }

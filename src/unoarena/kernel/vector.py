@@ -258,7 +258,7 @@ def reward(v: Vec, st: State, tb: Tables, t: int) -> float:
     nt = p[R_TEAMCOUNT]
     if v.opt[O_REWARD] == REWARD_POINTS:
         return float(st.scores[t, me % nt if p[R_TEAMS] else me]) * float(v.scale[0])
-    if s[core.F_REASON] == core.REASON_VOID:
+    if s[core.F_REASON] in (core.REASON_VOID, core.REASON_BLOCKED):
         return 0.0
     w = s[core.F_WINNER]
     if p[R_TEAMS]:

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label, Static
 
-from ..engine import RuleSet
+from ..engine import RuleSet, Termination
 from ..i18n import _
 from .cards import card_chip
 from .helptext import help_sections
@@ -308,7 +308,10 @@ def round_summary(table: Table) -> Text:
     t = Text()
     if out is None:
         return t
-    if out.winner is None:
+    if out.reason == Termination.BLOCKED:
+        t.append(_("The round ends void: every hand is full and nobody can play, nobody "
+                   "scores.") + "\n", style="bold")
+    elif out.winner is None:
         t.append(_("The round ends void: the draw pile ran out, nobody scores.") + "\n",
                  style="bold")
     else:
