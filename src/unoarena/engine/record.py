@@ -11,7 +11,7 @@ from typing import Any, Final, Literal, NotRequired, Required, TypedDict
 
 from .actions import Action
 from .cards import CODES, COLOR_CODES, parse_card, parse_color
-from .errors import IllegalAction, excerpt
+from .errors import ConfigError, IllegalAction, excerpt
 from .game import MAX_ACTION_TEXT, Game, Setup
 from .match import Match
 from .rules import RuleSet
@@ -298,6 +298,11 @@ def _check(rec: Any, fmt: str) -> RuleSet:
         raise RecordError("the record has no rules")
     try:
         return RuleSet.from_dict(rec["rules"])
+    except ConfigError as e:
+        if e.keys == ("key",):  # listing every known key would outgrow a short message
+            raise RecordError(f"the record's rules are invalid: {excerpt(e.value)} is not a "
+                              "rule key (`unoarena rules` lists them)") from None
+        raise RecordError(f"the record's rules are invalid: {e}") from None
     except ValueError as e:
         raise RecordError(f"the record's rules are invalid: {e}") from None
 
