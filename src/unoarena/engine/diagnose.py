@@ -97,6 +97,8 @@ def _jump_in(s: State, act: Action, seat: int) -> Diagnosis:
         return "not_in_rules", "these rules have no jump-in (jump_in and sum_jump_in off)"
     if not _has(s.hands[seat], act.cards):
         return "card_not_in_hand", f"seat {seat} does not hold {_join(act.cards)}"
+    if act.uno and rules.silent_uno:
+        return _SILENT
     if not s.jump or seat in (s.last, s.turn):
         return "no_window", ("a jump-in is possible only on the card just played, "
                              "before the next player acts, by another player")
