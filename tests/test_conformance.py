@@ -200,6 +200,7 @@ TOGGLES: dict[str, dict[str, Any]] = {
     "forced_draw_play": {"forced_draw_play": True},
     "hand_limit": {"hand_limit": 12},
     "silent_uno": {"silent_uno": True},
+    "double_score": {"double_score": True},
 }
 
 
@@ -309,6 +310,7 @@ def test_toggle_combinations(name: str, parts: tuple[str, ...], overrides: dict[
     ("classic", {"scoring": "chips"}, {"scoring", "rounds"}),
     ("classic", {"players": 10, "hand_size": 11}, {"hand_size", "players"}),
     ("classic", {"hand_limit": 7}, {"hand_limit", "hand_size"}),
+    ("house", {"double_score": True}, {"double_score", "scoring"}),
 ])
 def test_impossible_combinations_rejected(name: str, overrides: dict[str, Any],
                                           keys: set[str]) -> None:

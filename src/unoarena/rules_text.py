@@ -492,6 +492,16 @@ def _k_silent_uno(r: RuleSet) -> str:
     return _("a player left with one card must call UNO or may be caught (HR-SILENT, UNO-1)")
 
 
+def _k_double_score(r: RuleSet) -> str:
+    if not r.double_score:
+        return _("a round scores its points once (HR-DOUBLESCORE)")
+    if r.scoring == "chips":
+        return _("every loser pays the round's winner twice their points in chips "
+                 "(HR-DOUBLESCORE, MATCH-3)")
+    return _("the round's winner scores twice the points left in the other hands "
+             "(HR-DOUBLESCORE, MATCH-1)")
+
+
 def _k_uno_penalty(r: RuleSet) -> str:
     if r.silent_uno:
         return _("unused: nobody calls UNO (HR-SILENT)")
@@ -603,7 +613,8 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "timer_penalty": _k_timer_penalty, "seat_exchange": _k_seat_exchange,
     "seven_zero": _k_seven_zero, "force_play": _k_force_play,
     "forced_draw_play": _k_forced_draw_play, "hand_limit": _k_hand_limit,
-    "silent_uno": _k_silent_uno, "uno_penalty": _k_uno_penalty,
+    "silent_uno": _k_silent_uno, "double_score": _k_double_score,
+    "uno_penalty": _k_uno_penalty,
     "false_uno_penalty": _k_false_uno_penalty, "misplay": _k_misplay,
     "misplay_penalty": _k_misplay_penalty, "scoring": _k_scoring,
     "target_score": _k_target_score, "rounds": _k_rounds, "launcher": _k_launcher,
@@ -625,7 +636,8 @@ KEY_RULES: dict[str, str] = {
     "teams": "HR-TEAM", "wild_powers": "HR-WILDPOWER", "turn_timer": "HR-TIMER",
     "timer_penalty": "HR-TIMER", "seat_exchange": "HR-SEATS", "seven_zero": "HR-SEVEN-ZERO",
     "force_play": "HR-FORCE", "forced_draw_play": "HR-DRAWPLAY", "hand_limit": "HR-HANDLIMIT",
-    "silent_uno": "HR-SILENT", "uno_penalty": "UNO-2", "false_uno_penalty": "UNO-3",
+    "silent_uno": "HR-SILENT", "double_score": "HR-DOUBLESCORE", "uno_penalty": "UNO-2",
+    "false_uno_penalty": "UNO-3",
     "misplay": "PEN-1, PEN-2",
     "misplay_penalty": "PEN-1", "scoring": "MATCH-1..3", "target_score": "MATCH-1, MATCH-2",
     "rounds": "MATCH-2, MATCH-3", "launcher": "ATK-2", "launcher_max_dry": "ATK-2",

@@ -57,6 +57,7 @@ _BOOLS = (
     "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
     "force_play", "forced_draw_play", "silent_uno",
     "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
+    "double_score",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -121,6 +122,7 @@ class RuleSet:
     forced_draw_play: bool = False  # HR-DRAWPLAY
     hand_limit: int | None = None  # HR-HANDLIMIT: a hand of this many cards draws no more
     silent_uno: bool = False  # HR-SILENT
+    double_score: bool = False  # HR-DOUBLESCORE
     uno_penalty: int = 2  # UNO-2
     false_uno_penalty: int = 0  # UNO-3
     misplay: Misplay = "reject"  # PEN-1, PEN-2
@@ -264,6 +266,10 @@ class RuleSet:
         if self.double_play and self.multi_play:
             raise ConfigError(("double_play", "multi_play"), (True, True),
                               "choose one way of playing several cards at once")
+        if self.double_score and self.scoring == "penalty":
+            raise ConfigError(("double_score", "scoring"), (True, "penalty"),
+                              "under penalty scoring the round's winner scores nothing to "
+                              "double: use scoring winner or chips (HR-DOUBLESCORE)")
         if self.scoring == "chips" and self.rounds is None:
             raise ConfigError(("scoring", "rounds"), ("chips", None),
                               "the chips system ends after a number of rounds: set rounds")
@@ -371,6 +377,7 @@ ADDED_KEYS: dict[str, Any] = {
     "reverse_deflects_draw4": False,
     "draw2_on_draw4": False,
     "revenge": False,
+    "double_score": False,
 }
 
 

@@ -31,6 +31,8 @@ def end_round(s: State, winner: int) -> None:
         scores = pts
     else:  # MATCH-3 chips
         scores = tuple(sum(pts) if p == winner else -pts[p] for p in range(n))
+    if rules.double_score:  # HR-DOUBLESCORE: the winner's points (and chips paid) count twice
+        scores = tuple(2 * x for x in scores)
     s.outcome = Outcome(winner, Termination.OUT, pts, scores)
     s.phase = OVER
     s.pend, s.pkind = 0, P_NONE

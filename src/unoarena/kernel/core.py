@@ -47,6 +47,7 @@ from .tables import (
     R_CHAL,
     R_DECK,
     R_DOUBLE,
+    R_DOUBLESCORE,
     R_DRAWPLAY,
     R_FORCE,
     R_FUNOPEN,
@@ -1638,6 +1639,9 @@ def end_round(st: State, tb: Tables, t: int, winner: int) -> None:
     else:  # MATCH-3 chips
         for seat in range(n):
             sc[seat] = total if seat == winner else -st.points[t, seat]
+    if p[R_DOUBLESCORE]:  # HR-DOUBLESCORE: the winner's points (and chips paid) count twice
+        for seat in range(n):
+            sc[seat] *= 2
     s[F_WINNER] = winner
     s[F_REASON] = REASON_OUT
     s[F_PHASE] = OVER

@@ -45,6 +45,7 @@ TOGGLES: tuple[tuple[str, str], ...] = (
     ("force_play", N_("Forced play")),
     ("forced_draw_play", N_("Play a drawn card that fits")),
     ("silent_uno", N_("No UNO call")),
+    ("double_score", N_("Double score")),
 )
 #: House rules with several values: key, short name, values with their names.
 CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
