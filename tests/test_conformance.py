@@ -201,6 +201,7 @@ TOGGLES: dict[str, dict[str, Any]] = {
     "hand_limit": {"hand_limit": 12},
     "silent_uno": {"silent_uno": True},
     "double_score": {"double_score": True},
+    "wild_starter_stays": {"wild_starter_stays": True},
 }
 
 
@@ -311,6 +312,7 @@ def test_toggle_combinations(name: str, parts: tuple[str, ...], overrides: dict[
     ("classic", {"players": 10, "hand_size": 11}, {"hand_size", "players"}),
     ("classic", {"hand_limit": 7}, {"hand_limit", "hand_size"}),
     ("house", {"double_score": True}, {"double_score", "scoring"}),
+    ("attack", {"wild_starter_stays": True}, {"wild_starter_stays", "starter_number_only"}),
 ])
 def test_impossible_combinations_rejected(name: str, overrides: dict[str, Any],
                                           keys: set[str]) -> None:

@@ -257,6 +257,9 @@ def _no_w4(r: RuleSet) -> str:
 def _k_starter_w4(r: RuleSet) -> str:
     if not _has(r, "W4"):
         return _no_w4(r)
+    if r.wild_starter_stays:
+        return _("unused: a Wild Draw Four turned over first stays and only names a colour "
+                 "(HR-WILDSTART)")
     if r.starter_w4 == "bottom":
         return _("a Wild Draw Four turned over first goes to the bottom of the draw pile and "
                  "another card is turned (START-5)")
@@ -502,6 +505,18 @@ def _k_double_score(r: RuleSet) -> str:
              "(HR-DOUBLESCORE, MATCH-1)")
 
 
+def _k_wild_starter_stays(r: RuleSet) -> str:
+    if r.starter_number_only:
+        return _("does not apply: only a number card can be turned over first (START-7)")
+    if not r.wild_starter_stays:
+        return _("a wild turned over first follows START-4 to START-6 (HR-WILDSTART)")
+    who = (_("the dealer") if r.starter_wild_chooser == "dealer"
+           else _("the player left of the dealer"))
+    return _("any wild turned over first stays, Wild Draw Four and the editions' wilds too: "
+             "{who} names its colour, it has no other effect and play starts left of the "
+             "dealer (HR-WILDSTART, START-4)").format(who=who)
+
+
 def _k_uno_penalty(r: RuleSet) -> str:
     if r.silent_uno:
         return _("unused: nobody calls UNO (HR-SILENT)")
@@ -614,6 +629,7 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "seven_zero": _k_seven_zero, "force_play": _k_force_play,
     "forced_draw_play": _k_forced_draw_play, "hand_limit": _k_hand_limit,
     "silent_uno": _k_silent_uno, "double_score": _k_double_score,
+    "wild_starter_stays": _k_wild_starter_stays,
     "uno_penalty": _k_uno_penalty,
     "false_uno_penalty": _k_false_uno_penalty, "misplay": _k_misplay,
     "misplay_penalty": _k_misplay_penalty, "scoring": _k_scoring,
@@ -636,7 +652,8 @@ KEY_RULES: dict[str, str] = {
     "teams": "HR-TEAM", "wild_powers": "HR-WILDPOWER", "turn_timer": "HR-TIMER",
     "timer_penalty": "HR-TIMER", "seat_exchange": "HR-SEATS", "seven_zero": "HR-SEVEN-ZERO",
     "force_play": "HR-FORCE", "forced_draw_play": "HR-DRAWPLAY", "hand_limit": "HR-HANDLIMIT",
-    "silent_uno": "HR-SILENT", "double_score": "HR-DOUBLESCORE", "uno_penalty": "UNO-2",
+    "silent_uno": "HR-SILENT", "double_score": "HR-DOUBLESCORE",
+    "wild_starter_stays": "HR-WILDSTART", "uno_penalty": "UNO-2",
     "false_uno_penalty": "UNO-3",
     "misplay": "PEN-1, PEN-2",
     "misplay_penalty": "PEN-1", "scoring": "MATCH-1..3", "target_score": "MATCH-1, MATCH-2",

@@ -110,7 +110,7 @@ def starter_ok(s: State, card: int) -> bool:
     rules = s.rules
     if rules.starter_number_only and not IS_NUMBER[card]:
         return False
-    return card != WILD4 or rules.starter_w4 == "dealer_plays"
+    return card != WILD4 or rules.starter_w4 == "dealer_plays" or rules.wild_starter_stays
 
 
 def turn_starter(s: State, starter: int | None) -> bool:
@@ -137,14 +137,18 @@ def turn_starter(s: State, starter: int | None) -> bool:
     ev(s, t="starter", card=CODES[card])
     s.last = dealer
     if IS_WILD[card]:
+        stays = rules.wild_starter_stays  # HR-WILDSTART: any wild only names a colour
         chooser = first
-        if card == WILD4 or (card in (WILD, WILD_ATTACK)
-                             and rules.starter_wild_chooser == "dealer"):
+        if stays:
+            if rules.starter_wild_chooser == "dealer":
+                chooser = dealer
+        elif card == WILD4 or (card in (WILD, WILD_ATTACK)
+                               and rules.starter_wild_chooser == "dealer"):
             chooser = dealer  # START-4 dealer, START-5 dealer_plays
-        if card == WILD_NATURE:
+        if card == WILD_NATURE and not stays:
             s.eowner = dealer  # FRZ-3
         s.after_color = first
-        s.after_color_pen = 4 if card == WILD4 else 0
+        s.after_color_pen = 4 if card == WILD4 and not stays else 0
         s.turn = chooser
         s.phase = COLOR
         return True
@@ -193,7 +197,8 @@ def name_starter_color(s: State, color: int) -> None:
     s.color = color
     top = s.discard[-1]
     ev(s, t="color", seat=s.turn, color=COLOR_CODES[color])
-    start_effect(s, top, s.eowner)  # BUZZ-3, FRZ-3: the starter's owner is the dealer
+    if not s.rules.wild_starter_stays:  # HR-WILDSTART: no effect
+        start_effect(s, top, s.eowner)  # BUZZ-3, FRZ-3: the starter's owner is the dealer
     first = s.after_color
     if s.after_color_pen:  # START-5 dealer_plays: the first player draws 4, no challenge
         s.nochallenge = True

@@ -58,6 +58,7 @@ _BOOLS = (
     "force_play", "forced_draw_play", "silent_uno",
     "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
     "double_score",
+    "wild_starter_stays",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -123,6 +124,7 @@ class RuleSet:
     hand_limit: int | None = None  # HR-HANDLIMIT: a hand of this many cards draws no more
     silent_uno: bool = False  # HR-SILENT
     double_score: bool = False  # HR-DOUBLESCORE
+    wild_starter_stays: bool = False  # HR-WILDSTART
     uno_penalty: int = 2  # UNO-2
     false_uno_penalty: int = 0  # UNO-3
     misplay: Misplay = "reject"  # PEN-1, PEN-2
@@ -266,6 +268,10 @@ class RuleSet:
         if self.double_play and self.multi_play:
             raise ConfigError(("double_play", "multi_play"), (True, True),
                               "choose one way of playing several cards at once")
+        if self.wild_starter_stays and self.starter_number_only:
+            raise ConfigError(("wild_starter_stays", "starter_number_only"), (True, True),
+                              "with starter_number_only no wild is ever turned over first "
+                              "(START-7, HR-WILDSTART)")
         if self.double_score and self.scoring == "penalty":
             raise ConfigError(("double_score", "scoring"), (True, "penalty"),
                               "under penalty scoring the round's winner scores nothing to "
@@ -378,6 +384,7 @@ ADDED_KEYS: dict[str, Any] = {
     "draw2_on_draw4": False,
     "revenge": False,
     "double_score": False,
+    "wild_starter_stays": False,
 }
 
 

@@ -85,6 +85,7 @@ from .tables import (
     R_VOID,
     R_W4FREE,
     R_W4STRICT,
+    R_WILDSTART,
     SC_PENALTY,
     SC_WINNER,
     STACK_DRAW2,
@@ -398,7 +399,7 @@ def starter_ok(tb: Tables, card: int) -> bool:
     """May ``card`` stay as the first card (START-5, START-7)?"""
     if tb.p[R_SNUM] and not (card < NCOLORED and _KRANK[card] <= 9):
         return False
-    return card != WILD4 or tb.p[R_SW4] == SW4_DEALER
+    return card != WILD4 or tb.p[R_SW4] == SW4_DEALER or tb.p[R_WILDSTART] != 0
 
 
 @inline
@@ -430,13 +431,17 @@ def turn_starter(st: State, tb: Tables, t: int) -> bool:
     s[F_NDISC] = 1
     s[F_LAST] = dealer
     if card >= NCOLORED:
+        stays = p[R_WILDSTART] != 0  # HR-WILDSTART: any wild only names a colour
         chooser = first
-        if card == WILD4 or ((card == WILD or card == WILD_ATTACK) and p[R_SWC_DEALER]):
+        if stays:
+            if p[R_SWC_DEALER]:
+                chooser = dealer
+        elif card == WILD4 or ((card == WILD or card == WILD_ATTACK) and p[R_SWC_DEALER]):
             chooser = dealer
-        if card == WILD_NATURE:
+        if card == WILD_NATURE and not stays:
             s[F_EOWNER] = dealer
         s[F_AFTER_COLOR] = first
-        s[F_AFTER_PEN] = 4 if card == WILD4 else 0
+        s[F_AFTER_PEN] = 4 if card == WILD4 and not stays else 0
         s[F_TURN] = chooser
         s[F_PHASE] = COLOR
         return True
@@ -1546,7 +1551,9 @@ def name_starter_color(st: State, tb: Tables, t: int, color: int) -> None:
     s = st.s[t]
     s[F_COLOR] = color
     tp = top(st, t)
-    if tp == WILD_HYPER:  # BUZZ-3
+    if tb.p[R_WILDSTART]:  # HR-WILDSTART: no effect
+        pass
+    elif tp == WILD_HYPER:  # BUZZ-3
         s[F_EFFECT] = E_HYPER
         s[F_ECOLOR] = color
     elif tp == WILD_NATURE:  # FRZ-3

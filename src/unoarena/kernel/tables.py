@@ -33,7 +33,8 @@ F64 = npt.NDArray[np.float64]
 R_FORCE, R_DRAWPLAY, R_HANDLIMIT, R_SILENT = range(45, 49)
 R_REV4, R_2ON4, R_REVENGE = range(49, 52)
 R_DOUBLESCORE = 52
-NPARAMS = 53
+R_WILDSTART = 53
+NPARAMS = 54
 
 SW4_RESHUFFLE, SW4_BOTTOM, SW4_DEALER = 0, 1, 2
 STACK_OFF, STACK_DRAW2, STACK_DEFLECT = 0, 1, 2
@@ -62,6 +63,7 @@ KNOWN_KEYS = frozenset({
     "force_play", "forced_draw_play", "hand_limit", "silent_uno",
     "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
     "double_score",
+    "wild_starter_stays",
 })
 
 MULTI_RANKS = 15  # the multi-play table is indexed by rank, so every rank has a row
@@ -166,6 +168,7 @@ def _params(rules: RuleSet, n_actions: int) -> I64:
     p[R_2ON4] = rules.draw2_on_draw4
     p[R_REVENGE] = rules.revenge
     p[R_DOUBLESCORE] = rules.double_score
+    p[R_WILDSTART] = rules.wild_starter_stays
     return p
 
 

@@ -46,6 +46,7 @@ TOGGLES: tuple[tuple[str, str], ...] = (
     ("forced_draw_play", N_("Play a drawn card that fits")),
     ("silent_uno", N_("No UNO call")),
     ("double_score", N_("Double score")),
+    ("wild_starter_stays", N_("Wild starter stays")),
 )
 #: House rules with several values: key, short name, values with their names.
 CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
