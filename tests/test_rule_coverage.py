@@ -23,7 +23,7 @@ RULES_MD = ROOT / "docs" / "spec" / "RULES.md"
 SCENARIO_DIR = ROOT / "scenarios"
 
 #: RULES.md sections in scope: all of them (the game, every edition, every house rule).
-SCOPE_SECTIONS: frozenset[int] = frozenset(range(18))
+SCOPE_SECTIONS: frozenset[int] = frozenset(range(19))
 #: IDs no scenario can state.
 OUT_OF_SCOPE: frozenset[str] = frozenset()
 

@@ -75,6 +75,23 @@ def test_players_sit_around_the_table(size: tuple[int, int]) -> None:
     _drive(table, script, size)
 
 
+def test_open_hands_lie_face_up_around_the_table() -> None:
+    """HR-OPEN: an opponent down to the limit shows its cards; a larger hand shows backs."""
+    table = exact_table("classic", {0: ["R1", "R2"], 1: ["G1", "G2", "G3"],
+                                    2: ["B1", "B2", "B3", "B4"], 3: ["Y1"]},
+                        top=["R5"], players=4, open_hands=3)
+
+    async def script(pilot: Any, app: UnoApp) -> None:
+        ts = _table_screen(app)
+        west, north, east = (str(ts.seat_text(s)) for s in (1, 2, 3))
+        assert "G1" in west and "G3" in west and "▮" not in west
+        assert "Y1" in east
+        assert "B1" not in north and "▮▮▮" in north
+        assert "R1" not in str(ts.seat_text(0, line=True))  # the own hand is below, as always
+
+    _drive(table, script)
+
+
 def test_ten_players_all_on_screen_at_80_by_24() -> None:
     rules = preset("classic", players=10)
     table = Table(rules, default_players(rules, "basic"), 4, timing=SLOW)

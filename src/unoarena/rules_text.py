@@ -520,6 +520,14 @@ def _k_launcher_max_dry(r: RuleSet) -> str:
                     "card (ATK-2)", r.launcher_max_dry).format(n=r.launcher_max_dry)
 
 
+def _k_open_hands(r: RuleSet) -> str:
+    if r.open_hands is None:
+        return _("every hand is hidden from the other players (HR-OPEN)")
+    return ngettext("a hand of {n} card or fewer lies face up: everyone sees its cards (HR-OPEN)",
+                    "a hand of {n} cards or fewer lies face up: everyone sees its cards "
+                    "(HR-OPEN)", r.open_hands).format(n=r.open_hands)
+
+
 #: key -> its explanation at the rule set's current value. A test checks that every key of
 #: :data:`unoarena.engine.KEYS` has one.
 EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
@@ -540,7 +548,7 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "false_uno_penalty": _k_false_uno_penalty, "misplay": _k_misplay,
     "misplay_penalty": _k_misplay_penalty, "scoring": _k_scoring,
     "target_score": _k_target_score, "rounds": _k_rounds, "launcher": _k_launcher,
-    "launcher_max_dry": _k_launcher_max_dry,
+    "launcher_max_dry": _k_launcher_max_dry, "open_hands": _k_open_hands,
 }
 
 #: key -> the rule IDs it configures (for tables).
@@ -558,6 +566,7 @@ KEY_RULES: dict[str, str] = {
     "uno_penalty": "UNO-2", "false_uno_penalty": "UNO-3", "misplay": "PEN-1, PEN-2",
     "misplay_penalty": "PEN-1", "scoring": "MATCH-1..3", "target_score": "MATCH-1, MATCH-2",
     "rounds": "MATCH-2, MATCH-3", "launcher": "ATK-2", "launcher_max_dry": "ATK-2",
+    "open_hands": "HR-OPEN",
 }
 
 PRESET_SUMMARIES: dict[str, str] = {

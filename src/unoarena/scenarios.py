@@ -313,6 +313,8 @@ Direction = Annotated[Literal["cw", "ccw"], _is("cw or ccw")]
 Hands = Annotated[dict[Any, Any], _is("a mapping seat -> list of cards")]
 Scores = Annotated[dict[Any, Any], _is("a mapping seat (or team) -> score")]
 LegalFor = Annotated[dict[Any, Any], _is("a mapping seat -> list of action strings")]
+OpenHands = Annotated[dict[Any, Any], _is("a mapping seat -> list of cards, or null for a hand "
+                                          "that stays hidden")]
 
 
 class _Keys(Struct, forbid_unknown_fields=True, kw_only=True):
@@ -353,6 +355,7 @@ class _Expect(_Keys):
     match_over: Flag | UnsetType = UNSET
     match_winner: Annotated[list[Int] | Int | None,
                             _is("a seat, a list of seats or null")] | UnsetType = UNSET
+    open_hands: OpenHands | UnsetType = UNSET
 
 
 class _Step(_Keys):
@@ -693,6 +696,9 @@ def _expect(raw: _Expect, doc: Mapping[str, Any], where: str,
             v = _seat_map(v, Int, where, (*keys, key))
         elif key == "legal_for":
             v = _seat_map(v, Strings, where, (*keys, key))
+        elif key == "open_hands":
+            v = {s: None if c is None else _cards(c)
+                 for s, c in _seat_map(v, Cards | None, where, (*keys, key)).items()}
         elif key in ("pending", "effect") and v is not None:
             v = {k: _text(x) if k in ("kind", "color") else x
                  for k in doc[key] for x in [getattr(v, k)]}
@@ -870,6 +876,19 @@ class _Run:
             w = sorted(_card(c, f"hands: {seat}") for c in cards)
             out += self._cmp(f"hands[{seat}]", [CODES[k] for k in w],
                              [CODES[k] for k in sorted(self.game.hand(seat))])
+        return out
+
+    def _x_open_hands(self, want: dict[int, tuple[str, ...] | None],
+                      exp: dict[str, Any]) -> list[str]:
+        """HR-OPEN: the hands every seat's view shows face up (null: hidden)."""
+        shown = self.game.view(self.game.turn).get("open_hands")
+        out: list[str] = []
+        for seat, cards in want.items():
+            self._seat(seat, "open_hands")
+            got = shown[seat] if shown is not None else None
+            w = (None if cards is None else
+                 [CODES[k] for k in sorted(_card(c, f"open_hands: {seat}") for c in cards)])
+            out += self._cmp(f"open_hands[{seat}]", w, got)
         return out
 
     def _x_hand_sizes(self, want: dict[int, int], exp: dict[str, Any]) -> list[str]:

@@ -65,6 +65,7 @@ _INTS: dict[str, tuple[int, int]] = {
 }
 _OPTIONAL_INTS: dict[str, tuple[int, int]] = {
     "turn_timer": (1, 3600), "rounds": (1, 1000), "launcher_max_dry": (1, 100),
+    "open_hands": (1, 30),
 }
 #: Every integer key with its bounds and whether it may be none (for documentation and UIs).
 INT_BOUNDS: dict[str, tuple[int, int, bool]] = {
@@ -120,6 +121,7 @@ class RuleSet:
     rounds: int | None = None
     launcher: tuple[float, ...] = DEFAULT_LAUNCHER  # ATK-2
     launcher_max_dry: int | None = 4
+    open_hands: int | None = None  # HR-OPEN: hands of at most N cards lie face up
     _deck: Edition = field(default=EDITIONS["classic"], repr=False, compare=False)
 
     # -- construction ------------------------------------------------------------------------
@@ -338,7 +340,7 @@ def _coerce_launcher(raw: Any) -> tuple[float, ...]:
 KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "_deck")
 #: Keys added after rule sets were first stored (records, saves, rooms), each with the
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
-ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first"}
+ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "open_hands": None}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

@@ -29,6 +29,9 @@ F64 = npt.NDArray[np.float64]
  R_FUNOPEN, R_MISPLAY, R_MISPEN, R_SCORING, R_TARGET, R_ROUNDS, R_MAXDRY, R_NLAUNCH,
  R_FIRST_RANDOM, R_NEXT_WINNER, R_JUMPON, R_W4STRICT, R_SPECIAL, R_NACT, R_REV_DEALER,
  NPARAMS) = range(45)
+# house rules from other apps (RULES section 18), appended after the block above
+R_OPEN, = range(44, 45)
+NPARAMS = 45
 
 SW4_RESHUFFLE, SW4_BOTTOM, SW4_DEALER = 0, 1, 2
 STACK_OFF, STACK_DRAW2, STACK_DEFLECT = 0, 1, 2
@@ -53,7 +56,7 @@ KNOWN_KEYS = frozenset({
     "draw4_on_draw2", "jump_in", "double_play", "multi_play", "sum_jump_in", "number_finish",
     "teams", "wild_powers", "turn_timer", "timer_penalty", "seat_exchange", "seven_zero",
     "uno_penalty", "false_uno_penalty", "misplay", "misplay_penalty", "scoring", "target_score",
-    "rounds", "launcher", "launcher_max_dry", "starter_reverse",
+    "rounds", "launcher", "launcher_max_dry", "starter_reverse", "open_hands",
 })
 
 MULTI_RANKS = 15  # the multi-play table is indexed by rank, so every rank has a row
@@ -150,6 +153,7 @@ def _params(rules: RuleSet, n_actions: int) -> I64:
     p[R_SPECIAL] = rules.seven_zero or rules.wild_powers or deck.launcher
     p[R_NACT] = n_actions
     p[R_REV_DEALER] = rules.starter_reverse == "dealer_played"
+    p[R_OPEN] = -1 if rules.open_hands is None else rules.open_hands  # HR-OPEN: views only
     return p
 
 

@@ -52,6 +52,9 @@ CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
      (("one", N_("one card")), ("until_playable", N_("until a card fits")))),
     ("teams", N_("Teams"),
      (("0", N_("no teams")), ("2", N_("teams of 2")), ("3", N_("teams of 3")))),
+    ("open_hands", N_("Open hands"),
+     (("None", N_("off")), ("1", N_("the last card")), ("2", N_("2 cards or fewer")),
+      ("3", N_("3 cards or fewer")))),
 )
 
 

@@ -28,7 +28,7 @@ from ..i18n import _, width
 from ..narrate import why_text
 from ..rules_text import card_text, color_text, value_text
 from . import saves
-from .cards import CARD_KEYS, CELL_H, INK, HandView, big_card, card_back, face_style
+from .cards import CARD_KEYS, CELL_H, INK, HandView, big_card, card_back, card_chip, face_style
 from .dialogs import (
     ChoiceDialog,
     HandoverScreen,
@@ -408,8 +408,9 @@ class TableScreen(Screen[None]):
         self.query_one("#me", Static).update(self.seat_text(bottom, line=True))
 
     def seat_text(self, seat: int, *, line: bool = False) -> Text:
-        """A seat: ``▶`` and a highlighted name on its turn, card backs and the count, then
-        what matters about it (UNO, dealer, team, bot). ``line``: all on one line."""
+        """A seat: ``▶`` and a highlighted name on its turn, card backs (its cards, when its
+        hand lies face up under HR-OPEN) and the count, then what matters about it (UNO, dealer,
+        team, bot). ``line``: all on one line."""
         t = self.table
         g = t.game
         v = g.view(self.bottom_seat())
@@ -423,7 +424,13 @@ class TableScreen(Screen[None]):
         text.append(" · " if line else "\n")
         count = v["hand_sizes"][seat]
         wide = self.size.width >= 120
-        if not line:
+        shown = v.get("open_hands")
+        face_up = shown[seat] if shown is not None and seat != self.bottom_seat() else None
+        if face_up:  # HR-OPEN: a small hand lies face up for everyone
+            for code in face_up:
+                text.append(card_chip(code))
+            text.append(" ")
+        elif not line:
             text.append("▮" * min(count, 8 if wide else 5), style="#e53935")
             text.append("+" if count > (8 if wide else 5) else "", style="#e53935")
             text.append(" ")

@@ -524,7 +524,10 @@ export function showRoom(app, roomId, navigate) {
     const count = v.hand_sizes[s];
     const exposed = g.catches.some((a) => a.target === s);
     const backs = [];
-    for (let i = 0; i < Math.min(count, 12); i++) backs.push(backNode(i));
+    // HR-OPEN: a hand small enough lies face up for everyone
+    const open = v.open_hands && s !== v.seat ? v.open_hands[s] : null;
+    if (open) open.forEach((code, i) => backs.push(cardNode(code, { small: true, key: `open-${i}` })));
+    else for (let i = 0; i < Math.min(count, 12); i++) backs.push(backNode(i));
     return html`<div key=${s} class=${cls.join(" ")} data-seat=${String(s)}
         aria-label=${`${info.name}: ${tn("{n} card", "{n} cards", count)}`}>
       <div class=${"avatar" + (info.kind === "bot" ? " bot" : "")} aria-hidden="true">${info.kind === "bot" ? "⚙" : initial(info.name)}</div>
@@ -534,7 +537,7 @@ export function showRoom(app, roomId, navigate) {
         ${info.away ? html`<span class="badge warn">${t("away: a bot plays")}</span>` : info.kind === "human" && !info.connected ? html`<span class="badge muted">${t("offline")}</span>` : null}
         ${v.teams ? html`<span class="badge">${t("team {n}", { n: v.teams[s] + 1 })}</span>` : null}
       </div>
-      <div class="fan" aria-hidden="true">${backs}</div>
+      <div class=${"fan" + (open ? " open" : "")} aria-hidden=${open ? undefined : "true"}>${backs}</div>
       <div class="count"><span class="n">${count}</span><span class="word">${tn("{n} card", "{n} cards", count)}</span></div>
       ${count === 1 && v.uno_declared[s] ? html`<div class="uno-flag">UNO!</div>` : null}
       ${exposed ? html`<div class="uno-flag missed">${t("No UNO!")}</div>` : null}
