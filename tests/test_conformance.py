@@ -194,6 +194,7 @@ TOGGLES: dict[str, dict[str, Any]] = {
     "w4_restricted": {"w4_rule": "restricted", "wd4_challenge": False},
     "w4_free": {"w4_rule": "free", "wd4_challenge": False},
     "open_hands": {"open_hands": 3},
+    "blind_draw": {"blind_draw": True},
 }
 
 

@@ -528,6 +528,14 @@ def _k_open_hands(r: RuleSet) -> str:
                     "(HR-OPEN)", r.open_hands).format(n=r.open_hands)
 
 
+def _k_blind_draw(r: RuleSet) -> str:
+    if r.blind_draw:
+        return _("a card drawn for the turn is taken face down and the turn ends: it cannot be "
+                 "played that turn, and its owner sees it once the next player is on (HR-BLIND)")
+    return _("a drawn card is seen at once and may be played as TURN-3 and TURN-4 allow "
+             "(HR-BLIND)")
+
+
 #: key -> its explanation at the rule set's current value. A test checks that every key of
 #: :data:`unoarena.engine.KEYS` has one.
 EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
@@ -549,6 +557,7 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "misplay_penalty": _k_misplay_penalty, "scoring": _k_scoring,
     "target_score": _k_target_score, "rounds": _k_rounds, "launcher": _k_launcher,
     "launcher_max_dry": _k_launcher_max_dry, "open_hands": _k_open_hands,
+    "blind_draw": _k_blind_draw,
 }
 
 #: key -> the rule IDs it configures (for tables).
@@ -566,7 +575,7 @@ KEY_RULES: dict[str, str] = {
     "uno_penalty": "UNO-2", "false_uno_penalty": "UNO-3", "misplay": "PEN-1, PEN-2",
     "misplay_penalty": "PEN-1", "scoring": "MATCH-1..3", "target_score": "MATCH-1, MATCH-2",
     "rounds": "MATCH-2, MATCH-3", "launcher": "ATK-2", "launcher_max_dry": "ATK-2",
-    "open_hands": "HR-OPEN",
+    "open_hands": "HR-OPEN", "blind_draw": "HR-BLIND",
 }
 
 PRESET_SUMMARIES: dict[str, str] = {

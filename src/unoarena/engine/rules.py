@@ -54,7 +54,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition, in order"
 _BOOLS = (
     "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
-    "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
+    "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero", "blind_draw",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -122,6 +122,7 @@ class RuleSet:
     launcher: tuple[float, ...] = DEFAULT_LAUNCHER  # ATK-2
     launcher_max_dry: int | None = 4
     open_hands: int | None = None  # HR-OPEN: hands of at most N cards lie face up
+    blind_draw: bool = False  # HR-BLIND: a card drawn for the turn is kept unseen
     _deck: Edition = field(default=EDITIONS["classic"], repr=False, compare=False)
 
     # -- construction ------------------------------------------------------------------------
@@ -340,7 +341,8 @@ def _coerce_launcher(raw: Any) -> tuple[float, ...]:
 KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "_deck")
 #: Keys added after rule sets were first stored (records, saves, rooms), each with the
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
-ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "open_hands": None}
+ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "open_hands": None,
+                              "blind_draw": False}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

@@ -39,6 +39,7 @@ TOGGLES: tuple[tuple[str, str], ...] = (
     ("wild_powers", N_("Wild powers")),
     ("number_finish", N_("Finish on a number")),
     ("wd4_challenge", N_("Wild Draw Four challenge")),
+    ("blind_draw", N_("Blind draw")),
 )
 #: House rules with several values: key, short name, values with their names.
 CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
