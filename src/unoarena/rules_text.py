@@ -536,6 +536,17 @@ def _k_blind_draw(r: RuleSet) -> str:
              "(HR-BLIND)")
 
 
+def _k_elimination(r: RuleSet) -> str:
+    if r.elimination == "points":
+        return _("after each round the player holding the most points in hand is out (all of "
+                 "them on a tie, never the round's winner); the last player left wins the match "
+                 "(HR-ELIM)")
+    if r.elimination == "cards":
+        return _("after each round the player holding the most cards is out (all of them on a "
+                 "tie, never the round's winner); the last player left wins the match (HR-ELIM)")
+    return _("nobody is put out: the match ends as its scoring says (HR-ELIM)")
+
+
 #: key -> its explanation at the rule set's current value. A test checks that every key of
 #: :data:`unoarena.engine.KEYS` has one.
 EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
@@ -557,7 +568,7 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "misplay_penalty": _k_misplay_penalty, "scoring": _k_scoring,
     "target_score": _k_target_score, "rounds": _k_rounds, "launcher": _k_launcher,
     "launcher_max_dry": _k_launcher_max_dry, "open_hands": _k_open_hands,
-    "blind_draw": _k_blind_draw,
+    "blind_draw": _k_blind_draw, "elimination": _k_elimination,
 }
 
 #: key -> the rule IDs it configures (for tables).
@@ -576,6 +587,7 @@ KEY_RULES: dict[str, str] = {
     "misplay_penalty": "PEN-1", "scoring": "MATCH-1..3", "target_score": "MATCH-1, MATCH-2",
     "rounds": "MATCH-2, MATCH-3", "launcher": "ATK-2", "launcher_max_dry": "ATK-2",
     "open_hands": "HR-OPEN", "blind_draw": "HR-BLIND",
+    "elimination": "HR-ELIM",
 }
 
 PRESET_SUMMARIES: dict[str, str] = {

@@ -356,6 +356,7 @@ class _Expect(_Keys):
     match_winner: Annotated[list[Int] | Int | None,
                             _is("a seat, a list of seats or null")] | UnsetType = UNSET
     open_hands: OpenHands | UnsetType = UNSET
+    eliminated: Annotated[list[Int], _is("a list of seats")] | UnsetType = UNSET
 
 
 class _Step(_Keys):
@@ -996,7 +997,24 @@ class _Run:
         from unoarena.engine.match import settle  # match scoring lives beside the engine
 
         scores, over, winners = settle(self.rules, list(self.scores_before), out, 1)
+        if self.rules.elimination != "off":  # HR-ELIM: over when one player is left
+            gone = self.eliminated()
+            left = [s for s in range(self.game.players) if s not in gone]
+            over = len(left) == 1
+            winners = tuple(left) if over else ()
         return list(scores), over, tuple(winners)
+
+    def eliminated(self) -> tuple[int, ...]:
+        """HR-ELIM: the seats the finished round puts out (none before it ends)."""
+        out = self.game.outcome
+        if out is None:
+            return ()
+        from unoarena.engine.match import eliminated
+
+        return eliminated(self.rules, out, self.game.hand_sizes())
+
+    def _x_eliminated(self, want: list[int], exp: dict[str, Any]) -> list[str]:
+        return self._cmp("eliminated", sorted(want), sorted(self.eliminated()))
 
     def _x_scores(self, want: dict[int, int], exp: dict[str, Any]) -> list[str]:
         scores = self.match()[0]

@@ -12,7 +12,7 @@ from typing import Any, Final, Literal, NotRequired, Required, TypedDict
 from .actions import Action
 from .cards import CODES, COLOR_CODES, parse_card, parse_color
 from .errors import IllegalAction, excerpt
-from .game import MAX_ACTION_TEXT, Game, Setup
+from .game import MAX_ACTION_TEXT, Game, Setup, action_space
 from .match import Match
 from .rules import RuleSet
 
@@ -269,16 +269,16 @@ def match_result(match: Match) -> MatchResult:
 
 def match_record(match: Match, **meta: Any) -> MatchRecord:
     """The record of a match: every finished round and the one in progress."""
-    rounds = [r.actions for r in match.results]
+    # each round in its own action space (a smaller table's under HR-ELIM)
+    rounds = [(r.actions, action_space(r.table or match.rules).actions) for r in match.results]
     if not match.is_over:
-        rounds.append(list(match.game.history))
-    acts = match.game.space.actions
+        rounds.append((list(match.game.history), match.game.space.actions))
     rec: MatchRecord = {
         "format": MATCH_FORMAT,
         "version": VERSION,
         "rules": match.rules.to_dict(),
         "seed": match.seed,
-        "rounds": [[[seat, str(acts[aid])] for seat, aid in r] for r in rounds],
+        "rounds": [[[seat, str(acts[aid])] for seat, aid in r] for r, acts in rounds],
         "result": match_result(match),
     }
     if meta:

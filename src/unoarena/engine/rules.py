@@ -33,6 +33,7 @@ DeckExhausted = Literal["reshuffle", "void"]
 DrawCount = Literal["one", "until_playable"]
 Misplay = Literal["reject", "penalty"]
 Scoring = Literal["winner", "penalty", "chips"]
+Elimination = Literal["off", "points", "cards"]
 
 # key -> allowed values (a tuple of choices), or a type tag: "bool", "int", "int?", "launcher"
 _CHOICES: dict[str, tuple[str, ...]] = {
@@ -50,6 +51,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "draw_count": get_args(DrawCount),
     "misplay": get_args(Misplay),
     "scoring": get_args(Scoring),
+    "elimination": get_args(Elimination),
 }
 assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition, in order"
 _BOOLS = (
@@ -123,6 +125,7 @@ class RuleSet:
     launcher_max_dry: int | None = 4
     open_hands: int | None = None  # HR-OPEN: hands of at most N cards lie face up
     blind_draw: bool = False  # HR-BLIND: a card drawn for the turn is kept unseen
+    elimination: Elimination = "off"  # HR-ELIM: the most points (or cards) in hand is out
     _deck: Edition = field(default=EDITIONS["classic"], repr=False, compare=False)
 
     # -- construction ------------------------------------------------------------------------
@@ -243,6 +246,19 @@ class RuleSet:
         if self.double_play and self.multi_play:
             raise ConfigError(("double_play", "multi_play"), (True, True),
                               "choose one way of playing several cards at once")
+        if self.elimination != "off":  # HR-ELIM: the last player left wins the match
+            if self.teams:
+                raise ConfigError(("elimination", "teams"), (self.elimination, self.teams),
+                                  "players are put out one by one, so elimination is played "
+                                  "without teams")
+            if self.scoring == "chips":
+                raise ConfigError(("elimination", "scoring"), (self.elimination, "chips"),
+                                  "the chips system ends after a number of rounds; elimination "
+                                  "ends when one player is left: use winner or penalty scoring")
+            if self.rounds is not None:
+                raise ConfigError(("elimination", "rounds"), (self.elimination, self.rounds),
+                                  "elimination ends when one player is left, not after a "
+                                  "number of rounds: set rounds to none")
         if self.scoring == "chips" and self.rounds is None:
             raise ConfigError(("scoring", "rounds"), ("chips", None),
                               "the chips system ends after a number of rounds: set rounds")
@@ -261,7 +277,7 @@ def coerce(key: str, raw: Any) -> Any:
             v = raw.strip().lower()
         else:
             raise ConfigError(key, raw, _CHOICES[key])
-        if key in ("stacking", "sum_jump_in") and v in _FALSE:
+        if key in ("stacking", "sum_jump_in", "elimination") and v in _FALSE:
             v = "off"
         if v not in _CHOICES[key]:
             raise ConfigError(key, raw, _CHOICES[key])
@@ -342,7 +358,7 @@ KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.n
 #: Keys added after rule sets were first stored (records, saves, rooms), each with the
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
 ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "open_hands": None,
-                              "blind_draw": False}
+                              "blind_draw": False, "elimination": "off"}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

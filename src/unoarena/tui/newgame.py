@@ -56,6 +56,9 @@ CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
     ("open_hands", N_("Open hands"),
      (("None", N_("off")), ("1", N_("the last card")), ("2", N_("2 cards or fewer")),
       ("3", N_("3 cards or fewer")))),
+    ("elimination", N_("Elimination"),
+     (("off", N_("off")), ("points", N_("most points in hand is out")),
+      ("cards", N_("most cards in hand is out")))),
 )
 
 

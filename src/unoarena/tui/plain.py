@@ -52,7 +52,7 @@ class PlainGame:
         self.say(_("UNO Arena, plain mode. Rules: {preset}. Type help for the rules and "
                    "commands.").format(preset=t.rules.preset))
         self.say(_("At the table: {names}.").format(names=_(", ").join(
-            self._who(s) for s in range(t.rules.players))))
+            self._who(s) for s in range(t.game.players))))
         try:
             while True:
                 self.show_log()

@@ -176,9 +176,10 @@ class Table:
 
     def names_by_seat(self) -> list[str]:
         """Raw names (compass positions untranslated) of the players, by seat."""
-        out = [""] * self.rules.players
+        out = [""] * self.game.players
         for p, s in enumerate(self.match.seat_of):
-            out[s] = self.players[p].name
+            if s >= 0:  # -1: put out (HR-ELIM)
+                out[s] = self.players[p].name
         return out
 
     def name(self, seat: int) -> str:
@@ -296,7 +297,7 @@ class Table:
         out = result.outcome
         if self.rules.teams:
             return list(out.scores)
-        return [out.scores[result.seats[p]] for p in range(self.rules.players)]
+        return [out.scores[s] if s >= 0 else 0 for s in result.seats]
 
     def score_labels(self) -> list[str]:
         """Column names of the scoreboard: players, or teams with teams."""
@@ -311,9 +312,10 @@ class Table:
         return _(", ").join(labels[w] for w in self.match.winners)
 
     def _players_by_seat(self) -> list[int]:
-        out = [0] * self.rules.players
+        out = [0] * self.game.players
         for p, s in enumerate(self.match.seat_of):
-            out[s] = p
+            if s >= 0:
+                out[s] = p
         return out
 
     def _begin_bots(self) -> None:
@@ -337,7 +339,7 @@ class Table:
         if self.match.is_over:
             return
         self.log.append(LogEntry(self.round_no, [], [], [], header=True))
-        fresh = Game(self.rules, g.seed, g.dealer, scores=g.scores)
+        fresh = Game(g.rules, g.seed, g.dealer, scores=g.scores)  # the table's (HR-ELIM)
         names, players = self.names_by_seat(), self._players_by_seat()
         self.log.append(LogEntry(self.round_no, [dict(e) for e in fresh.events]
                                  + [first_turn(fresh)], names, players))
@@ -428,7 +430,7 @@ def illegal_text(err: IllegalAction, table: Table | None = None) -> str:
 
     def named(m: re.Match[str]) -> str:
         seat = int(m.group(1))
-        if not 0 <= seat < table.rules.players:
+        if not 0 <= seat < table.game.players:
             return m.group(0)
         return table.name(seat) + (m.group(2) or "")
 

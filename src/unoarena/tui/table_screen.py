@@ -170,7 +170,10 @@ class TableScreen(Screen[None]):
     def viewer_seat(self) -> int | None:
         """The seat of the player in front of the screen this round, or None when nobody is (bots
         only, or hot-seat before the first hand-over)."""
-        return self.table.seat_of(self.viewer) if self.viewer is not None else None
+        if self.viewer is None:
+            return None
+        seat = self.table.seat_of(self.viewer)
+        return seat if seat >= 0 else None  # put out (HR-ELIM): watches the others
 
     def legal(self) -> list[Action]:
         """The viewer's legal actions now: on its turn or in an open window; empty when nobody
@@ -273,8 +276,12 @@ class TableScreen(Screen[None]):
         if rules.teams:
             scores = list(out.scores)
         else:
-            scores = [out.scores[m.seat_of[p]] for p in range(rules.players)]
+            scores = [out.scores[s] if s >= 0 else 0 for s in m.seat_of]
         from ..engine import Outcome
+        if rules.elimination != "off":  # HR-ELIM: over when one player is left
+            from ..engine.match import eliminated
+            return self.table.game.players - len(
+                eliminated(rules, out, self.table.game.hand_sizes())) == 1
         per = Outcome(out.winner, out.reason, out.hand_points, tuple(scores))
         return settle(rules, m.scores, per, m.rounds_played + 1)[1]
 
@@ -400,11 +407,12 @@ class TableScreen(Screen[None]):
         """Everyone around the table: the others in play order from the viewer's left
         (card backs and counts), the viewer at the bottom."""
         t = self.table
-        n = t.rules.players
+        n = t.game.players  # fewer than the match's players once some are out (HR-ELIM)
         bottom = self.bottom_seat()
-        for j in range(n - 1):
+        for j in range(t.rules.players - 1):
             seat = (bottom + 1 + j) % n
-            self.query_one(f"#slot-{j}", Static).update(self.seat_text(seat))
+            self.query_one(f"#slot-{j}", Static).update(
+                self.seat_text(seat) if j < n - 1 else Text(""))
         self.query_one("#me", Static).update(self.seat_text(bottom, line=True))
 
     def seat_text(self, seat: int, *, line: bool = False) -> Text:
@@ -1053,7 +1061,7 @@ class TableScreen(Screen[None]):
         t = self.table
         seat = self.viewer_seat
         opts = [Option(s, t.name(s), str(i + 1)) for i, s in
-                enumerate(x for x in range(t.rules.players) if x != seat)]
+                enumerate(x for x in range(t.game.players) if x != seat)]
         pick = await self.app.push_screen_wait(ChoiceDialog(
             "catch", _("Catch whom? A wrong catch costs you {n} cards.").format(
                 n=t.rules.false_uno_penalty), opts))

@@ -40,7 +40,7 @@ def replay_steps(row: dict[str, Any], actions: list[ActionRow], lang: str) -> di
 
     def names() -> list[str]:
         out = []
-        for s in range(rules.players):
+        for s in range(match.game.players):  # the players left (HR-ELIM)
             p = match.player_at(s)
             name = by_player[p] if p < len(by_player) else ""
             out.append(name if name and not name.startswith("Bot ") else bot.format(n=p + 1))

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..engine import Action, ConfigError, Event, IllegalAction, Match, RuleSet
+from ..engine.match import eliminated
 from ..engine.turns import Turns
 from ..narrate import Narrator, round_start_lines
 from .catalog import T_, gettext_in, speaking
@@ -201,13 +202,16 @@ class Room:
     # ======================================================================================
     @property
     def n(self) -> int:
-        """The number of seats (players) at this table."""
-        return self.rules.players
+        """The number of seats at this table: the players still in the match (HR-ELIM puts
+        some out), all of them before it starts."""
+        return self.match.game.players if self.match is not None else self.rules.players
 
-    def seat_of(self, player: int) -> int:
+    def seat_of(self, player: int) -> int | None:
         """Where ``player`` sits in the current round (seats move with HR-SEATS); before the
-        first match, at the seat of its own number."""
-        return self.match.seat_of[player] if self.match is not None else player
+        first match, at the seat of its own number; None once elimination (HR-ELIM) put the
+        player out: from then on the player watches, as a spectator does."""
+        seat = self.match.seat_of[player] if self.match is not None else player
+        return seat if seat >= 0 else None
 
     def player_at(self, seat: int) -> int:
         """The player at ``seat`` this round: the inverse of :meth:`seat_of`."""
@@ -583,6 +587,9 @@ class Room:
             if self.status != PLAYING or self.match is None:
                 raise ProtocolError("not_playing", T_("the game is not in progress"))
             seat = self.seat_of(player.index)
+            if seat is None:
+                raise ProtocolError("eliminated", T_("you are out of this match (elimination): "
+                                                     "you can watch until it ends"))
             if seq is not None and seq != self.seq:
                 verb = text.split(maxsplit=1)[0].lower() if text.strip() else ""
                 if verb not in _WINDOW_VERBS:
@@ -665,7 +672,9 @@ class Room:
                 "winner_player": (self.player_at(out.winner) if out.winner is not None
                                   else None),
                 "points": list(out.hand_points), "round_scores": list(out.scores),
-                "players": [self.player_at(s) for s in range(self.n)]}
+                "players": [self.player_at(s) for s in range(self.n)],
+                # HR-ELIM: the players this round puts out of the match
+                "out": [self.player_at(s) for s in eliminated(self.rules, out, g.hand_sizes())]}
 
     def _match_result(self) -> dict[str, Any]:
         assert self.match is not None

@@ -668,6 +668,7 @@ export function showRoom(app, roomId, navigate) {
       <h2>${title}</h2>
       <p class="hint">${t("Points left in hand")}</p>
       <ul>${r.points.map((p, s) => html`<li key=${s}><span>${playerName(r.players[s])}</span><strong>${p}</strong></li>`)}</ul>
+      ${(r.out || []).map((p) => html`<p class="out" key=${`out-${p}`}>${t("{name} is out of the match.", { name: playerName(p) })}</p>`)}
     </div>`;
   }
 
