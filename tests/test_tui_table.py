@@ -92,6 +92,26 @@ def test_open_hands_lie_face_up_around_the_table() -> None:
     _drive(table, script)
 
 
+def test_round_ends_when_its_time_runs_out() -> None:
+    """HR-BLITZ: once the round's clock passes, the fewest points in hand win the round and
+    the summary says the time is up."""
+    table = exact_table("classic", {0: ["R1", "R2"], 1: ["G1", "G2", "G3"],
+                                    2: ["B1", "B2", "BS", "B4"], 3: ["Y9", "Y8"]},
+                        top=["R5"], players=4, blitz=60)
+
+    async def script(pilot: Any, app: UnoApp) -> None:
+        ts = _table_screen(app)
+        assert not table.game.is_over and ts._round_end is not None
+        ts._round_end = (table.game, 0.0)  # the minute is over
+        ts._tick()
+        await settle(pilot, app)
+        out = table.game.outcome
+        assert out is not None and out.reason == "time" and out.winner == 0
+        assert "Time is up" in screen_text(app)
+
+    _drive(table, script, SIZES[0])
+
+
 def test_ten_players_all_on_screen_at_80_by_24() -> None:
     rules = preset("classic", players=10)
     table = Table(rules, default_players(rules, "basic"), 4, timing=SLOW)

@@ -308,6 +308,9 @@ class Narrator:
         if t == "round_over":
             if e.get("winner") is None:
                 return _("the round ends void: the draw pile ran out")
+            if e.get("on_time"):  # HR-BLITZ
+                return _("time is up: {name} holds the fewest points and wins the round").format(
+                    name=self.name(e.get("winner")))
             return _("{name} has no cards left and wins the round").format(
                 name=self.name(e.get("winner")))
         if t == "deal":

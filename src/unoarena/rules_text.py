@@ -547,6 +547,17 @@ def _k_elimination(r: RuleSet) -> str:
     return _("nobody is put out: the match ends as its scoring says (HR-ELIM)")
 
 
+def _k_blitz(r: RuleSet) -> str:
+    if r.blitz is None:
+        return _("a round lasts until someone goes out (HR-BLITZ)")
+    return ngettext("in real-time play a round lasts at most {n} second: then the player "
+                    "holding the fewest points in hand wins it (fewest cards on a tie); no "
+                    "meaning in simulation (HR-BLITZ)",
+                    "in real-time play a round lasts at most {n} seconds: then the player "
+                    "holding the fewest points in hand wins it (fewest cards on a tie); no "
+                    "meaning in simulation (HR-BLITZ)", r.blitz).format(n=r.blitz)
+
+
 #: key -> its explanation at the rule set's current value. A test checks that every key of
 #: :data:`unoarena.engine.KEYS` has one.
 EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
@@ -569,6 +580,7 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "target_score": _k_target_score, "rounds": _k_rounds, "launcher": _k_launcher,
     "launcher_max_dry": _k_launcher_max_dry, "open_hands": _k_open_hands,
     "blind_draw": _k_blind_draw, "elimination": _k_elimination,
+    "blitz": _k_blitz,
 }
 
 #: key -> the rule IDs it configures (for tables).
@@ -587,7 +599,7 @@ KEY_RULES: dict[str, str] = {
     "misplay_penalty": "PEN-1", "scoring": "MATCH-1..3", "target_score": "MATCH-1, MATCH-2",
     "rounds": "MATCH-2, MATCH-3", "launcher": "ATK-2", "launcher_max_dry": "ATK-2",
     "open_hands": "HR-OPEN", "blind_draw": "HR-BLIND",
-    "elimination": "HR-ELIM",
+    "elimination": "HR-ELIM", "blitz": "HR-BLITZ",
 }
 
 PRESET_SUMMARIES: dict[str, str] = {

@@ -68,7 +68,7 @@ __all__ = [
 ]
 
 # -- the format's keys (SCENARIOS.md) are the fields of the Structs below; a step's action keys:
-VERB_KEYS = ("play", "draw", "pass", "challenge", "catch", "jump_in", "timeout")
+VERB_KEYS = ("play", "draw", "pass", "challenge", "catch", "jump_in", "timeout", "time_up")
 MODIFIER_KEYS = ("color", "target", "power", "give", "uno")
 SUFFIXES = (".yaml", ".yml")
 
@@ -368,6 +368,7 @@ class _Step(_Keys):
     catch: Int | UnsetType = UNSET
     jump_in: CardOrCards | UnsetType = UNSET
     timeout: Any = UNSET
+    time_up: Any = UNSET
     color: Code | UnsetType = UNSET
     target: Int | UnsetType = UNSET
     power: Code | UnsetType = UNSET
@@ -640,7 +641,7 @@ def _step(doc: Any, number: int, where: str) -> Step:
         raise error(f"the action {action.text()!r} needs the seat that takes it")
     if action is None and raw.seat is not None:
         raise error("seat goes with an action (play, draw, pass, challenge, catch, jump_in, "
-                    "uno, color, timeout)")
+                    "uno, color, timeout, time_up)")
     if raw.error is not None:
         if action is None:
             raise error("error: error goes with an action that must be rejected")
@@ -810,7 +811,13 @@ class _Run:
         g = self.game
         before = self.snapshot()
         try:
-            g.apply(spec.build(), seat)
+            if spec.verb == "time_up":  # HR-BLITZ: the round's clock, for the turn seat
+                if seat != g.turn:
+                    raise IllegalAction("not_your_turn", f"time_up is the turn seat's "
+                                                         f"({g.turn}), not seat {seat}'s")
+                g.time_up()
+            else:
+                g.apply(spec.build(), seat)
         except IllegalAction as e:
             if error is None:
                 raise _Failed(f"seat {seat} {spec.text()!r} was rejected: {e.code}: "

@@ -64,5 +64,7 @@ class Event(TypedDict, total=False):
     guilty: list[int]
     winner: int | None
     void: bool
+    #: the round ended because its time ran out (HR-BLITZ, ``round_over``)
+    on_time: bool
     points: list[int]
     scores: list[int]

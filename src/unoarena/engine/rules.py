@@ -67,7 +67,7 @@ _INTS: dict[str, tuple[int, int]] = {
 }
 _OPTIONAL_INTS: dict[str, tuple[int, int]] = {
     "turn_timer": (1, 3600), "rounds": (1, 1000), "launcher_max_dry": (1, 100),
-    "open_hands": (1, 30),
+    "open_hands": (1, 30), "blitz": (10, 3600),
 }
 #: Every integer key with its bounds and whether it may be none (for documentation and UIs).
 INT_BOUNDS: dict[str, tuple[int, int, bool]] = {
@@ -126,6 +126,7 @@ class RuleSet:
     open_hands: int | None = None  # HR-OPEN: hands of at most N cards lie face up
     blind_draw: bool = False  # HR-BLIND: a card drawn for the turn is kept unseen
     elimination: Elimination = "off"  # HR-ELIM: the most points (or cards) in hand is out
+    blitz: int | None = None  # HR-BLITZ: seconds a round may last (the caller's clock)
     _deck: Edition = field(default=EDITIONS["classic"], repr=False, compare=False)
 
     # -- construction ------------------------------------------------------------------------
@@ -358,7 +359,8 @@ KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.n
 #: Keys added after rule sets were first stored (records, saves, rooms), each with the
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
 ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "open_hands": None,
-                              "blind_draw": False, "elimination": "off"}
+                              "blind_draw": False, "elimination": "off",
+                              "blitz": None}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

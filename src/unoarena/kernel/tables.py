@@ -30,8 +30,8 @@ F64 = npt.NDArray[np.float64]
  R_FIRST_RANDOM, R_NEXT_WINNER, R_JUMPON, R_W4STRICT, R_SPECIAL, R_NACT, R_REV_DEALER,
  NPARAMS) = range(45)
 # house rules from other apps (RULES section 18), appended after the block above
-R_OPEN, R_BLIND, R_ELIM = range(44, 47)
-NPARAMS = 47
+R_OPEN, R_BLIND, R_ELIM, R_BLITZ = range(44, 48)
+NPARAMS = 48
 ELIM_OFF, ELIM_POINTS, ELIM_CARDS = 0, 1, 2
 
 SW4_RESHUFFLE, SW4_BOTTOM, SW4_DEALER = 0, 1, 2
@@ -58,7 +58,7 @@ KNOWN_KEYS = frozenset({
     "teams", "wild_powers", "turn_timer", "timer_penalty", "seat_exchange", "seven_zero",
     "uno_penalty", "false_uno_penalty", "misplay", "misplay_penalty", "scoring", "target_score",
     "rounds", "launcher", "launcher_max_dry", "starter_reverse", "open_hands",
-    "blind_draw", "elimination",
+    "blind_draw", "elimination", "blitz",
 })
 
 MULTI_RANKS = 15  # the multi-play table is indexed by rank, so every rank has a row
@@ -158,6 +158,7 @@ def _params(rules: RuleSet, n_actions: int) -> I64:
     p[R_OPEN] = -1 if rules.open_hands is None else rules.open_hands  # HR-OPEN: views only
     p[R_BLIND] = rules.blind_draw
     p[R_ELIM] = ("off", "points", "cards").index(rules.elimination)
+    p[R_BLITZ] = rules.blitz is not None  # HR-BLITZ: no clock in simulation, as HR-TIMER
     return p
 
 

@@ -311,6 +311,9 @@ def round_summary(table: Table) -> Text:
     if out.winner is None:
         t.append(_("The round ends void: the draw pile ran out, nobody scores.") + "\n",
                  style="bold")
+    elif out.reason == "time":  # HR-BLITZ
+        t.append(_("Time is up: {name} holds the fewest points and wins round {n}!").format(
+            name=table.name(out.winner), n=table.round_no) + "\n", style="bold")
     else:
         t.append(_("{name} went out and wins round {n}!").format(
             name=table.name(out.winner), n=table.round_no) + "\n", style="bold")

@@ -59,6 +59,9 @@ CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
     ("elimination", N_("Elimination"),
      (("off", N_("off")), ("points", N_("most points in hand is out")),
       ("cards", N_("most cards in hand is out")))),
+    ("blitz", N_("Round time limit"),
+     (("None", N_("off")), ("60", N_("1 minute")), ("180", N_("3 minutes")),
+      ("300", N_("5 minutes")))),
 )
 
 

@@ -19,7 +19,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, available, make_bot, parse_spec
-from ..engine import Action, Game, IllegalAction, Match, RoundResult, RuleSet
+from ..engine import (
+    TIME_UP,
+    TIME_UP_TEXT,
+    Action,
+    Game,
+    IllegalAction,
+    Match,
+    RoundResult,
+    RuleSet,
+    move_text,
+)
 from ..engine.turns import Turns
 from ..i18n import _
 from ..narrate import Narrator, default_names, display_name, round_start_lines
@@ -232,6 +242,18 @@ class Table:
         self.log.append(entry)
         return entry
 
+    def time_up(self) -> LogEntry:
+        """HR-BLITZ: the round's time ran out by the table's clock: the engine ends the round
+        (the fewest points in hand win) and the log tells it, as an action's events."""
+        g = self.game
+        seat, start = g.turn, len(g.events)
+        g.time_up()
+        self.version += 1
+        entry = LogEntry(self.round_no, [dict(e) for e in g.events[start:]],
+                         self.names_by_seat(), self._players_by_seat(), seat, TIME_UP_TEXT)
+        self.log.append(entry)
+        return entry
+
     def decline(self, seat: int) -> None:
         """A seat lets its window pass (until the game moves on past a call or catch)."""
         self._turns.decline(self.game, seat)
@@ -343,12 +365,14 @@ class Table:
         names, players = self.names_by_seat(), self._players_by_seat()
         self.log.append(LogEntry(self.round_no, [dict(e) for e in fresh.events]
                                  + [first_turn(fresh)], names, players))
-        acts = fresh.space.actions
         for seat, aid in g.history:
             start = len(fresh.events)
-            fresh.step(aid, seat)
+            if aid == TIME_UP:  # HR-BLITZ
+                fresh.time_up()
+            else:
+                fresh.step(aid, seat)
             self.log.append(LogEntry(self.round_no, [dict(e) for e in fresh.events[start:]],
-                                     names, players, seat, str(acts[aid])))
+                                     names, players, seat, move_text(fresh.space, aid)))
 
     # -- saving --------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -109,6 +109,7 @@ class TableScreen(Screen[None]):
         self._timer: Timer | None = None
         self._clock: Timer | None = None
         self._deadline: tuple[int, float] | None = None
+        self._round_end: tuple[object, float] | None = None  # HR-BLITZ: (the round, when)
         self._asked: set[tuple[str, int]] = set()  # (dialog, version) already shown
         self._summary_for = -1
         self._log_shown = 0
@@ -342,8 +343,37 @@ class TableScreen(Screen[None]):
             self._asked.add(("challenge", v))
             self.ask_challenge(legal)
 
+    def _start_round_clock(self) -> None:
+        """HR-BLITZ: the round ends ``blitz`` seconds after the screen first shows it."""
+        limit = self.table.rules.blitz
+        if limit is None:
+            return
+        game = self.table.game
+        if self._round_end is None or self._round_end[0] is not game:
+            self._round_end = (game, time.monotonic() + limit)
+        if self._clock is None:
+            self._clock = self.set_interval(0.5, self._tick)
+
+    def _round_time_up(self) -> bool:
+        """HR-BLITZ: end the round if its time ran out; whether it did."""
+        if self._round_end is None:
+            return False
+        game, at = self._round_end
+        t = self.table
+        if game is not t.game or t.game.is_over or time.monotonic() < at:
+            return False
+        self._round_end = None
+        if self._timer is not None:  # a bot about to move: the round is over first
+            self._timer.stop()
+            self._timer = None
+            self.busy = False
+        t.time_up()
+        self.sync()
+        return True
+
     def _start_clock(self) -> None:
         """HR-TIMER: a person who takes longer than ``turn_timer`` seconds times out."""
+        self._start_round_clock()
         limit = self.table.rules.turn_timer
         if limit is None:
             return
@@ -358,6 +388,8 @@ class TableScreen(Screen[None]):
             self._clock = self.set_interval(0.5, self._tick)
 
     def _tick(self) -> None:
+        if self._round_time_up():
+            return
         if self._deadline is None:
             return
         key, at = self._deadline

@@ -21,7 +21,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, make_bot
-from ..engine import Action, ConfigError, Event, IllegalAction, Match, RuleSet
+from ..engine import (
+    TIME_UP_TEXT,
+    Action,
+    ConfigError,
+    Event,
+    IllegalAction,
+    Match,
+    RuleSet,
+    move_text,
+)
 from ..engine.match import eliminated
 from ..engine.turns import Turns
 from ..narrate import Narrator, round_start_lines
@@ -196,6 +205,7 @@ class Room:
         self.deadline: float | None = None
         self.deadline_seat = -1
         self._deadline_token = 0
+        self._round_clock: asyncio.TimerHandle | None = None  # HR-BLITZ
 
     # ======================================================================================
     # who is where
@@ -572,6 +582,7 @@ class Room:
             events = list(self.match.dealer_events) + events
         self.sent = len(game.events)
         self._arm_timer(None, -1)
+        self._arm_round_clock()
         self.broadcast_state([], start=events)
         self._touch()
 
@@ -580,7 +591,8 @@ class Room:
     # ======================================================================================
     async def act(self, player: Player, text: str, seq: int | None) -> None:
         """A person's action, checked by the engine (its error codes are DIG-4's)."""
-        if text.lower().split(maxsplit=1)[:1] == ["timeout"]:  # HR-TIMER: the server's clock
+        if text.lower().split(maxsplit=1)[:1] in (["timeout"], [TIME_UP_TEXT]):
+            # HR-TIMER, HR-BLITZ: only the server's clock runs out
             raise ProtocolError("bad_action", T_("only the server's clock can end a turn "
                                                  "for lack of time"))
         async with self.lock:
@@ -610,13 +622,15 @@ class Room:
         before = len(game.history)
         ev_before = len(game.events)
         prev_turn = game.turn
-        game.apply(action, seat)
-        acts = game.space.actions
+        if action == TIME_UP_TEXT:  # HR-BLITZ: the round's time ran out
+            game.time_up()
+        else:
+            game.apply(action, seat)
         rows: list[ActionRow] = []
         round_no = match.rounds_played
         for s, aid in game.history[before:]:
             self.seq += 1
-            rows.append(ActionRow(round_no, self.seq, s, str(acts[aid]), source))
+            rows.append(ActionRow(round_no, self.seq, s, move_text(game.space, aid), source))
         text = " ".join(r.action for r in rows)
         events = game.events[ev_before:]
         self.marks.append((ev_before, len(game.events), seat, text))
@@ -716,7 +730,10 @@ class Room:
             game = match.game
             before = len(game.history)
             ev_before = len(game.events)
-            game.apply(row.action, row.seat)
+            if row.action == TIME_UP_TEXT:
+                game.time_up()
+            else:
+                game.apply(row.action, row.seat)
             self.seq = row.seq
             if len(game.history) - before != 1:
                 raise StoreError(f"room {self.id}: action {row.seq} ({row.action}) does not "
@@ -878,6 +895,37 @@ class Room:
         self._timer = self.loop.call_later(self.deadline - now, self._timer_fired,
                                            self._deadline_token)
 
+    def _arm_round_clock(self) -> None:
+        """HR-BLITZ: the round ends on time ``blitz`` seconds after its deal (and the pause
+        after it); the fewest points in hand win."""
+        if self._round_clock is not None:
+            self._round_clock.cancel()
+            self._round_clock = None
+        limit = self.rules.blitz
+        if limit is None or self.match is None or self.status != PLAYING \
+                or self.match.game.is_over:
+            return
+        at = self.round_started + self.config.round_pause + limit
+        token = (self.match_no, self.match.rounds_played)
+        self._round_clock = self.loop.call_later(max(0.0, at - self.loop.time()),
+                                                 self._round_clock_fired, token)
+
+    def _round_clock_fired(self, token: tuple[int, int]) -> None:
+        task = self.loop.create_task(self._time_up(token))
+        self.manager.tasks.add(task)
+        task.add_done_callback(self.manager.tasks.discard)
+
+    async def _time_up(self, token: tuple[int, int]) -> None:
+        async with self.lock:
+            match = self.match
+            if match is None or self.status != PLAYING or match.game.is_over \
+                    or token != (self.match_no, match.rounds_played):
+                return
+            try:
+                await self._apply(match.game.turn, TIME_UP_TEXT, "timer")
+            except (IllegalAction, StoreError) as e:
+                log.warning("room %s: round time-up refused: %s", self.id, e)
+
     def _clear_timer(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
@@ -1013,6 +1061,7 @@ class RoomManager:
             else:
                 room.round_started = now
                 room._arm_timer(None, -1)
+                room._arm_round_clock()
                 room._touch()
         self.rooms[row.id] = room
         return room

@@ -658,7 +658,9 @@ export function showRoom(app, roomId, navigate) {
   /** The round's result, beside the piles: the next round's deal stays in sight. */
   function resultBox() {
     const r = S.result;
-    const title = r.winner === null ? t("The round ends void.") : t("{name} wins round {n}!", { name: playerName(r.winner_player), n: r.round });
+    const title = r.winner === null ? t("The round ends void.")
+      : r.reason === "time" ? t("Time is up: {name} holds the fewest points and wins round {n}!", { name: playerName(r.winner_player), n: r.round })
+      : t("{name} wins round {n}!", { name: playerName(r.winner_player), n: r.round });
     const dismiss = () => {
       S.result = null;
       update();
