@@ -112,6 +112,27 @@ def test_round_ends_when_its_time_runs_out() -> None:
     _drive(table, script, SIZES[0])
 
 
+def test_a_player_put_out_leaves_the_table() -> None:
+    """HR-ELIM: the round summary says who is out, and the next round is dealt at a smaller
+    table whose empty place is drawn blank."""
+    table = exact_table("classic", {0: ["R1"], 1: ["G1", "G2", "G3"], 2: ["B1", "B2"],
+                                    3: ["Y1", "Y2"]}, top=["R5"], players=4,
+                        elimination="cards")
+
+    async def script(pilot: Any, app: UnoApp) -> None:
+        await pilot.press("1")
+        await settle(pilot, app)
+        assert isinstance(app.screen, RoundSummaryScreen)
+        assert "West is out of the match." in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        ts = _table_screen(app)
+        assert table.round_no == 2 and table.game.players == 3
+        assert "West" not in " ".join(str(ts.query_one(f"#slot-{i}").render()) for i in range(3))
+
+    _drive(table, script, SIZES[0])
+
+
 def test_ten_players_all_on_screen_at_80_by_24() -> None:
     rules = preset("classic", players=10)
     table = Table(rules, default_players(rules, "basic"), 4, timing=SLOW)
