@@ -391,6 +391,8 @@ class TableScreen(Screen[None]):
         if self._round_time_up():
             return
         if self._deadline is None:
+            if self._round_end is not None:  # HR-BLITZ: the round's countdown
+                self.render_prompt()
             return
         key, at = self._deadline
         if key != self.table.version:
@@ -599,7 +601,7 @@ class TableScreen(Screen[None]):
     def prompt_text(self) -> str:
         """What the viewer should do now, in words: a catch or late UNO open to them or another
         person here, a jump-in, the turn's phase and pending penalty, and the time left under the
-        turn timer; whose turn it is otherwise."""
+        turn timer; whose turn it is otherwise; the round's time left under HR-BLITZ."""
         t = self.table
         g = t.game
         if g.is_over:
@@ -649,6 +651,9 @@ class TableScreen(Screen[None]):
                 parts.append(_("{n} s left").format(n=left))
         elif not parts:
             parts.append(_("{name} is playing…").format(name=t.name(g.turn)))
+        if self._round_end is not None and self._round_end[0] is g:  # HR-BLITZ
+            left = max(0, int(self._round_end[1] - time.monotonic()))
+            parts.append(_("round ends in {n} s").format(n=left))
         return "  ".join(parts)
 
     def hand_codes(self) -> list[str]:
