@@ -346,6 +346,7 @@ def test_blitz_ends_the_round_by_the_servers_clock(server: LiveServer) -> None:
     host = clients[0]
     st = host.state
     assert st is not None
+    assert st["round_clock"]["total"] == 10 and 0 < st["round_clock"]["left_ms"] <= 10_000 + 5_000
     host.act("time_up", seq=st["seq"])
     assert host.wait("error")["code"] == "bad_action"
     msg = host.wait(lambda m: m["type"] == "state" and any(

@@ -304,6 +304,14 @@ class Room:
                         "away": self.is_away(p, now), "host": p.index == self.host})
         return out
 
+    def _round_clock_info(self) -> dict[str, Any] | None:
+        """HR-BLITZ: the time left in the round, for the page's countdown."""
+        limit = self.rules.blitz
+        if limit is None or self.match is None or self.match.game.is_over:
+            return None
+        at = self.round_started + self.config.round_pause + limit
+        return {"left_ms": int(max(0.0, at - self.loop.time()) * 1000), "total": limit}
+
     def _timer_info(self) -> dict[str, Any] | None:
         if self.deadline is None or self.rules.turn_timer is None:
             return None
@@ -359,6 +367,7 @@ class Room:
                 "match": self.match_no, "round": self.match.rounds_played, "seq": self.seq,
                 "you": view["seat"], "view": view, "seats": seats, "log": log_lines,
                 "events": events, "timer": self._timer_info(),
+                "round_clock": self._round_clock_info(),
                 "match_scores": list(self.match.scores)}
 
     def broadcast_state(self, groups: Sequence[tuple[list[Event], int, str]],

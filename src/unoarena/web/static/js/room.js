@@ -52,6 +52,7 @@ export function showRoom(app, roomId, navigate) {
     retry: 0,
     busy: false,
     deadline: null,
+    roundEnd: null, // HR-BLITZ: when the round's time runs out (performance.now() clock)
     rulesText: null,
     joinName: localStorage.getItem("unoarena.name") || "",
     joinError: "",
@@ -150,6 +151,7 @@ export function showRoom(app, roomId, navigate) {
         S.busy = false;
         if (msg.log && msg.log.length) addLog(msg.log);
         S.deadline = msg.timer ? performance.now() + msg.timer.left_ms : null;
+        S.roundEnd = msg.round_clock ? performance.now() + msg.round_clock.left_ms : null;
         if (msg.status === "playing") S.matchOver = null;
         update();
         animate(before, msg);
@@ -435,6 +437,7 @@ export function showRoom(app, roomId, navigate) {
         <div class="status" id="status" role="status" aria-live="polite">
           <span id="status-text">${statusText(v, g)}</span>
           ${st.timer ? html`<span class="clock" data-timer="1"></span>` : null}
+          ${st.round_clock ? html`<span class="clock round" data-round-clock="1"></span>` : null}
         </div>
         <div class=${"table-error" + (S.error ? " show" : "")} id="table-error" role="alert">${S.error}</div>
         ${you !== null ? myArea(v, g) : null}
@@ -799,6 +802,10 @@ export function showRoom(app, roomId, navigate) {
   }
 
   function updateClock() {
+    if (S.roundEnd && S.state && S.state.round_clock) { // HR-BLITZ: the round's countdown
+      const n = Math.ceil(Math.max(0, S.roundEnd - performance.now()) / 1000);
+      for (const c of root.querySelectorAll("[data-round-clock]")) c.textContent = t("round ends in {n} s", { n });
+    }
     if (S.deadline === null || !S.state || !S.state.timer) return;
     const left = Math.max(0, S.deadline - performance.now());
     for (const c of root.querySelectorAll("[data-timer]")) c.textContent = `${Math.ceil(left / 1000)} s`;
