@@ -138,6 +138,9 @@ def check_view(game: Game, seat: int, deep: bool = True) -> dict[str, Any]:
         allowed.add("teams")
     if game.phase == "give" and seat == game.turn:
         allowed.add("give_left")
+    if rules.open_hands is not None:
+        allowed.add("open_hands")
+        assert "open_hands" in keys, f"{w} no open_hands under HR-OPEN"
     assert keys - allowed == set(), f"{w} unexpected keys {sorted(keys - allowed)}"
     assert VIEW_KEYS - keys == set(), f"{w} missing keys {sorted(VIEW_KEYS - keys)}"
     json.dumps(v)  # JSON-ready
@@ -165,7 +168,14 @@ def check_view(game: Game, seat: int, deep: bool = True) -> dict[str, Any]:
         assert all(not isinstance(x, (list, dict)) for x in v["effect"].values()), w
     if "teams" in v:
         assert v["teams"] == [rules.team_of(s) for s in range(n)], w
-    # the only card lists: own hand, own drawn cards, own legal actions, events addressed to it
+    if "open_hands" in v:  # HR-OPEN: small hands lie face up; a larger one is still hidden
+        limit = rules.open_hands
+        assert limit is not None, w
+        want = [[CODES[k] for k in sorted(game.hand(s))] if len(game.hand(s)) <= limit else None
+                for s in range(n)]
+        assert v["open_hands"] == want, f"{w} open_hands {v['open_hands']} != {want}"
+    # the only card lists: own hand, own drawn cards, own legal actions, events addressed to it,
+    # and the hands that lie face up (HR-OPEN)
     hand_count = Counter(v["hand"])
     drawn = v["drawn"]
     if drawn:

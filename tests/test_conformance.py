@@ -202,6 +202,8 @@ TOGGLES: dict[str, dict[str, Any]] = {
     "silent_uno": {"silent_uno": True},
     "double_score": {"double_score": True},
     "wild_starter_stays": {"wild_starter_stays": True},
+    "open_hands": {"open_hands": 3},
+    "blind_draw": {"blind_draw": True},
 }
 
 

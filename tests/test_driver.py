@@ -222,3 +222,14 @@ def test_play_match_to_the_end() -> None:
         winners = play_match(m, [make_bot("basic", s) for s in range(3)], random.Random(1))
         assert m.is_over and winners == m.winners and winners
         assert m.rounds_played >= 1
+
+
+@pytest.mark.parametrize("bots", ["basic", "heuristic", "ismcts:ms=2", "learned"])
+def test_play_match_under_elimination(bots: str) -> None:
+    """HR-ELIM: every bot plays at the shrinking table; one player is left and wins."""
+    m = Match(preset("house", players=4, elimination="cards", seat_exchange=1), seed=3)
+    winners = play_match(m, [make_bot(bots, s) for s in range(4)], random.Random(2))
+    assert len(winners) == 1 and winners == m.winners
+    last = m.results[-1]
+    assert winners[0] not in last.out
+    assert sorted([*winners, *last.out]) == sorted(m.player_at(s) for s in range(m.game.players))

@@ -188,6 +188,32 @@ def test_unfinished_match_record_replays() -> None:
     _check_same_match(replay_match(rec), m)
 
 
+def test_rounds_ended_on_time_replay() -> None:
+    """HR-BLITZ: a round the clock ended is recorded as ``time_up`` for the turn seat and
+    replays to the same outcome, in a game record and in a match record."""
+    rules = preset("classic", players=3, blitz=60)
+    m = Match(rules, 8)
+    rng = random.Random(8)
+    for _ in range(2):
+        for _ in range(6):
+            seat, aid = choose(m.game, rng)
+            m.game.step(aid, seat)
+        turn = m.game.turn
+        m.game.time_up()
+        out = m.game.outcome
+        assert out is not None and out.reason == "time" and out.winner is not None
+        rec = _json(game_record(m.game))
+        assert rec["actions"][-1] == [turn, "time_up"]
+        assert replay_game(rec).outcome == out
+        m.finish_round()
+    _check_same_match(replay_match(_json(match_record(m))), m)
+    fresh = Game(rules, 1, 0)
+    bad = _json(game_record(fresh))
+    bad["actions"] = [[(fresh.turn + 1) % 3, "time_up"]]  # not the turn seat
+    with pytest.raises(RecordError, match="time_up"):
+        replay_game(bad)
+
+
 # -- corrupt records ------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def good_game_record() -> dict[str, Any]:

@@ -25,6 +25,7 @@ VARIANTS = [
     ("house", 4, {"teams": 2, "jump_in": True, "sum_jump_in": "any_color"}),
     ("house", 3, {"seven_zero": True, "wild_powers": True}),
     ("classic", 5, {"stacking": "draw2", "double_play": True, "false_uno_penalty": 2}),
+    ("classic", 3, {"open_hands": 3}),
 ]
 
 

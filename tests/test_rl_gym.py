@@ -80,6 +80,16 @@ def test_points_and_match_episodes() -> None:
     assert total == pytest.approx(-m.scores[me] / 100)
 
 
+def test_elimination_plays_round_episodes_and_refuses_matches() -> None:
+    """HR-ELIM changes the table size between rounds: a round episode plays as any other, a
+    match episode is refused with the reason."""
+    env = UnoEnv("classic", players=3, overrides={"elimination": "points"}, seed=2)
+    total, _ = play(env, None, random.Random(2))
+    assert total in (-1.0, 1.0)
+    with pytest.raises(ValueError, match="elimination"):
+        UnoEnv("classic", players=3, episode="match", overrides={"elimination": "cards"})
+
+
 def test_illegal_actions() -> None:
     env = UnoEnv("classic", players=2)
     obs, _ = env.reset(seed=1)

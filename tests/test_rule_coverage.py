@@ -187,6 +187,35 @@ def test_pen_3_there_is_no_action_to_suggest_a_play() -> None:
         assert e.value.code == "bad_action"
 
 
+@pytest.mark.parametrize(("how", "seat_exchange"), [("points", 0), ("cards", 1)])
+def test_hr_elim_the_table_shrinks_until_one_player_is_left(how: str, seat_exchange: int) -> None:
+    """HR-ELIM over a whole match: each round deals only the players left, in their order,
+    the players put out are those the round's hands say, the last one left wins, and the
+    match record replays to the same standing."""
+    from unoarena.engine import match_record, replay_match
+    from unoarena.engine.match import eliminated
+
+    rules = preset("classic", players=5, elimination=how, seat_exchange=seat_exchange,
+                   target_score=1)
+    for seed in range(4):
+        m = Match(rules, seed)
+        left = list(range(5))
+        while not m.is_over:
+            g = m.game
+            assert g.players == len(left) == len(m.players_left)
+            assert sorted(m.player_at(s) for s in range(g.players)) == left
+            _finish(m)
+            gone = {m.player_at(s) for s in eliminated(rules, g.outcome, g.hand_sizes())}
+            assert gone and m.player_at(g.outcome.winner) not in gone
+            res = m.finish_round()
+            assert set(res.out) == gone
+            left = [p for p in left if p not in gone]
+        assert m.winners == tuple(left) and len(left) == 1
+        assert 1 <= m.rounds_played <= 4
+        again = replay_match(match_record(m))
+        assert again.winners == m.winners and again.scores == m.scores
+
+
 #: Rule ID -> the test above that covers it instead of a scenario.
 COVERED_BY_TESTS: dict[str, Callable[..., None]] = {
     "SET-1": test_set_1_first_dealer_is_the_high_card,

@@ -96,6 +96,15 @@ def test_plain_mode_scripted(tmp_path: Path) -> None:
     assert replay_match(rec).scores == table.match.scores
 
 
+def test_plain_mode_shows_open_hands(tmp_path: Path) -> None:
+    """HR-OPEN in plain mode: an opponent's hand small enough is read out card by card."""
+    rules = preset("classic", players=2, rounds=1, open_hands=30)
+    table = Table(rules, default_players(rules, "basic"), 12, timing=Timing.zero())
+    out = io.StringIO()
+    assert PlainGame(table, io.StringIO("1\n" * 400), out).run() == 0
+    assert "North shows: " in out.getvalue()
+
+
 def test_plain_mode_errors_and_codes(tmp_path: Path) -> None:
     rules = preset("classic", players=2)
     table = Table(rules, default_players(rules, "basic"), 12, timing=Timing.zero())

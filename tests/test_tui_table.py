@@ -75,6 +75,65 @@ def test_players_sit_around_the_table(size: tuple[int, int]) -> None:
     _drive(table, script, size)
 
 
+def test_open_hands_lie_face_up_around_the_table() -> None:
+    """HR-OPEN: an opponent down to the limit shows its cards; a larger hand shows backs."""
+    table = exact_table("classic", {0: ["R1", "R2"], 1: ["G1", "G2", "G3"],
+                                    2: ["B1", "B2", "B3", "B4"], 3: ["Y1"]},
+                        top=["R5"], players=4, open_hands=3)
+
+    async def script(pilot: Any, app: UnoApp) -> None:
+        ts = _table_screen(app)
+        west, north, east = (str(ts.seat_text(s)) for s in (1, 2, 3))
+        assert "G1" in west and "G3" in west and "▮" not in west
+        assert "Y1" in east
+        assert "B1" not in north and "▮▮▮" in north
+        assert "R1" not in str(ts.seat_text(0, line=True))  # the own hand is below, as always
+
+    _drive(table, script)
+
+
+def test_round_ends_when_its_time_runs_out() -> None:
+    """HR-BLITZ: once the round's clock passes, the fewest points in hand win the round and
+    the summary says the time is up."""
+    table = exact_table("classic", {0: ["R1", "R2"], 1: ["G1", "G2", "G3"],
+                                    2: ["B1", "B2", "BS", "B4"], 3: ["Y9", "Y8"]},
+                        top=["R5"], players=4, blitz=60)
+
+    async def script(pilot: Any, app: UnoApp) -> None:
+        ts = _table_screen(app)
+        assert not table.game.is_over and ts._round_end is not None
+        assert "round ends in 59 s" in ts.prompt_text() or "round ends in 60 s" in ts.prompt_text()
+        ts._round_end = (table.game, 0.0)  # the minute is over
+        ts._tick()
+        await settle(pilot, app)
+        out = table.game.outcome
+        assert out is not None and out.reason == "time" and out.winner == 0
+        assert "Time is up" in screen_text(app)
+
+    _drive(table, script, SIZES[0])
+
+
+def test_a_player_put_out_leaves_the_table() -> None:
+    """HR-ELIM: the round summary says who is out, and the next round is dealt at a smaller
+    table whose empty place is drawn blank."""
+    table = exact_table("classic", {0: ["R1"], 1: ["G1", "G2", "G3"], 2: ["B1", "B2"],
+                                    3: ["Y1", "Y2"]}, top=["R5"], players=4,
+                        elimination="cards")
+
+    async def script(pilot: Any, app: UnoApp) -> None:
+        await pilot.press("1")
+        await settle(pilot, app)
+        assert isinstance(app.screen, RoundSummaryScreen)
+        assert "West is out of the match." in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        ts = _table_screen(app)
+        assert table.round_no == 2 and table.game.players == 3
+        assert "West" not in " ".join(str(ts.query_one(f"#slot-{i}").render()) for i in range(3))
+
+    _drive(table, script, SIZES[0])
+
+
 def test_ten_players_all_on_screen_at_80_by_24() -> None:
     rules = preset("classic", players=10)
     table = Table(rules, default_players(rules, "basic"), 4, timing=SLOW)

@@ -277,3 +277,43 @@ def test_views_events_and_records_match_their_types(rules: RuleSet) -> None:
         mrec = match_record(m)
         _keys_fit(mrec, MatchRecord, "a match record")
         _keys_fit(mrec["result"], MatchResult, "a match result")
+
+
+# -- HR-OPEN: a small hand lies face up ------------------------------------------------------
+def test_open_hands_show_small_hands_and_hide_the_rest() -> None:
+    """An open hand is in every view (not a leak); a hand above the limit stays hidden: dealing
+    it differently changes no other seat's view."""
+    rules = preset("classic", players=3, open_hands=2)
+    hands = {0: _cards("R7 G1 G2"), 1: _cards("B8 R1"), 2: _cards("G7 Y7 Y1 B2")}
+    pile = _cards("Y5 Y6 B9")
+
+    def game(h: dict[int, list[int]], p: list[int]) -> Game:
+        return Game(rules, 1, setup=Setup(hands=h, discard=_cards("R3"), draw_pile=p, turn=0))
+
+    g = game(hands, pile)
+    views = check_views(g)
+    for v in views:
+        assert v["open_hands"] == [None, ["R1", "B8"], None]
+    # seat 2's hidden hand swapped with pile cards: seat 0 cannot tell
+    other = game({**hands, 2: _cards("Y5 Y6 B9 B2")}, _cards("G7 Y7 Y1"))
+    assert other.view(0) == g.view(0)
+    # seat 1's open hand changed: everyone sees it
+    changed = game({**hands, 1: _cards("B8 B9")}, _cards("Y5 Y6 R1"))
+    assert changed.view(0)["open_hands"] == [None, ["B8", "B9"], None]
+    g.apply("play R7", 0)  # seat 0 is down to two cards: now its hand is open too
+    assert g.view(2)["open_hands"] == [["G1", "G2"], ["R1", "B8"], None]
+    assert "open_hands" not in Game(preset("classic", players=3), 1).view(0)
+
+
+def test_determinize_keeps_open_hands() -> None:
+    """A search copy re-deals hidden hands but keeps the ones lying face up (HR-OPEN)."""
+    rules = preset("classic", players=3, open_hands=2)
+    hands = {0: _cards("R7 G1 G2"), 1: _cards("B8 R1"), 2: _cards("G7 Y7 Y1 B2")}
+    g = Game(rules, 1, setup=Setup(hands=hands, discard=_cards("R3"), turn=0))
+    moved = 0
+    for k in range(20):
+        d = g.determinize(0, random.Random(k))
+        assert sorted(d.hand(1)) == sorted(hands[1])
+        assert sorted(d.hand(0)) == sorted(hands[0])
+        moved += sorted(d.hand(2)) != sorted(hands[2])
+    assert moved

@@ -24,6 +24,7 @@ from .engine import (
     CODES,
     COLOR_CODES,
     PRESETS,
+    TIME_UP_TEXT,
     Action,
     ConfigError,
     Game,
@@ -324,7 +325,7 @@ class _Replay:
                      _("dealer seat {dealer}").format(dealer=game.dealer))
         self._start(game)
         for game, seat, act in it:
-            assert seat is not None and act is not None
+            assert seat is not None
             self._action(game, seat, act)
 
     def match(self, rec: dict[str, Any], rules: RuleSet) -> None:
@@ -340,6 +341,10 @@ class _Replay:
             game = m.game
             self._start(game)
             for seat, text in actions:
+                if text == TIME_UP_TEXT:  # HR-BLITZ: the round's time ran out
+                    game.time_up()
+                    self._action(game, int(seat), None)
+                    continue
                 act = Action.parse(text)
                 game.apply(act, int(seat))
                 self._action(game, int(seat), act)
@@ -365,11 +370,13 @@ class _Replay:
         self._after(game, private)
         self.seen = len(game.events)
 
-    def _action(self, game: Game, seat: int, act: Action) -> None:
+    def _action(self, game: Game, seat: int, act: Action | None) -> None:
+        """One move: an action, or (None) the round's time running out (HR-BLITZ)."""
         events = game.events[self.seen:]
         self.seen = len(game.events)
         self.count += 1
-        line, private = self.narrator.line(events, self.seat, seat=seat, action=str(act))
+        line, private = self.narrator.line(events, self.seat, seat=seat,
+                                           action=str(act) if act is not None else TIME_UP_TEXT)
         self._print(f"{self.count:>4}. {line}")
         self._after(game, private)
         if self.step:

@@ -174,7 +174,7 @@ def play_match(match: Match, bots: Sequence[Bot], rng: random.Random, *,
         if match.rounds_played >= max_rounds:
             raise RuntimeError(f"the match did not end within {max_rounds} rounds "
                                f"(seed {match.seed})")
-        by_seat = [bots[match.player_at(seat)] for seat in range(n)]
+        by_seat = [bots[match.player_at(seat)] for seat in range(match.game.players)]
         play_round(match.game, by_seat, rng, max_actions=max_actions, observer=observer)
         match.finish_round()
     return tuple(match.winners)

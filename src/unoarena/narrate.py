@@ -313,6 +313,9 @@ class Narrator:
                 return _("the round ends void: every hand is full and nobody can play")
             if e.get("winner") is None:
                 return _("the round ends void: the draw pile ran out")
+            if e.get("on_time"):  # HR-BLITZ
+                return _("time is up: {name} holds the fewest points and wins the round").format(
+                    name=self.name(e.get("winner")))
             return _("{name} has no cards left and wins the round").format(
                 name=self.name(e.get("winner")))
         if t == "deal":

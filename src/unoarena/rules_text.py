@@ -608,6 +608,44 @@ def _k_launcher_max_dry(r: RuleSet) -> str:
                     "card (ATK-2)", r.launcher_max_dry).format(n=r.launcher_max_dry)
 
 
+def _k_open_hands(r: RuleSet) -> str:
+    if r.open_hands is None:
+        return _("every hand is hidden from the other players (HR-OPEN)")
+    return ngettext("a hand of {n} card or fewer lies face up: everyone sees its cards (HR-OPEN)",
+                    "a hand of {n} cards or fewer lies face up: everyone sees its cards "
+                    "(HR-OPEN)", r.open_hands).format(n=r.open_hands)
+
+
+def _k_blind_draw(r: RuleSet) -> str:
+    if r.blind_draw:
+        return _("a card drawn for the turn is taken face down and the turn ends: it cannot be "
+                 "played that turn, and its owner sees it once the next player is on (HR-BLIND)")
+    return _("a drawn card is seen at once and may be played as TURN-3 and TURN-4 allow "
+             "(HR-BLIND)")
+
+
+def _k_elimination(r: RuleSet) -> str:
+    if r.elimination == "points":
+        return _("after each round the player holding the most points in hand is out (all of "
+                 "them on a tie, never the round's winner); the last player left wins the match "
+                 "(HR-ELIM)")
+    if r.elimination == "cards":
+        return _("after each round the player holding the most cards is out (all of them on a "
+                 "tie, never the round's winner); the last player left wins the match (HR-ELIM)")
+    return _("nobody is put out: the match ends as its scoring says (HR-ELIM)")
+
+
+def _k_blitz(r: RuleSet) -> str:
+    if r.blitz is None:
+        return _("a round lasts until someone goes out (HR-BLITZ)")
+    return ngettext("in real-time play a round lasts at most {n} second: then the player "
+                    "holding the fewest points in hand wins it (fewest cards on a tie); no "
+                    "meaning in simulation (HR-BLITZ)",
+                    "in real-time play a round lasts at most {n} seconds: then the player "
+                    "holding the fewest points in hand wins it (fewest cards on a tie); no "
+                    "meaning in simulation (HR-BLITZ)", r.blitz).format(n=r.blitz)
+
+
 #: key -> its explanation at the rule set's current value. A test checks that every key of
 #: :data:`unoarena.engine.KEYS` has one.
 EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
@@ -634,7 +672,9 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "false_uno_penalty": _k_false_uno_penalty, "misplay": _k_misplay,
     "misplay_penalty": _k_misplay_penalty, "scoring": _k_scoring,
     "target_score": _k_target_score, "rounds": _k_rounds, "launcher": _k_launcher,
-    "launcher_max_dry": _k_launcher_max_dry,
+    "launcher_max_dry": _k_launcher_max_dry, "open_hands": _k_open_hands,
+    "blind_draw": _k_blind_draw, "elimination": _k_elimination,
+    "blitz": _k_blitz,
 }
 
 #: key -> the rule IDs it configures (for tables).
@@ -658,6 +698,8 @@ KEY_RULES: dict[str, str] = {
     "misplay": "PEN-1, PEN-2",
     "misplay_penalty": "PEN-1", "scoring": "MATCH-1..3", "target_score": "MATCH-1, MATCH-2",
     "rounds": "MATCH-2, MATCH-3", "launcher": "ATK-2", "launcher_max_dry": "ATK-2",
+    "open_hands": "HR-OPEN", "blind_draw": "HR-BLIND",
+    "elimination": "HR-ELIM", "blitz": "HR-BLITZ",
 }
 
 PRESET_SUMMARIES: dict[str, str] = {

@@ -68,7 +68,7 @@ __all__ = [
 ]
 
 # -- the format's keys (SCENARIOS.md) are the fields of the Structs below; a step's action keys:
-VERB_KEYS = ("play", "draw", "pass", "challenge", "catch", "jump_in", "timeout")
+VERB_KEYS = ("play", "draw", "pass", "challenge", "catch", "jump_in", "timeout", "time_up")
 MODIFIER_KEYS = ("color", "target", "power", "give", "uno")
 SUFFIXES = (".yaml", ".yml")
 
@@ -313,6 +313,8 @@ Direction = Annotated[Literal["cw", "ccw"], _is("cw or ccw")]
 Hands = Annotated[dict[Any, Any], _is("a mapping seat -> list of cards")]
 Scores = Annotated[dict[Any, Any], _is("a mapping seat (or team) -> score")]
 LegalFor = Annotated[dict[Any, Any], _is("a mapping seat -> list of action strings")]
+OpenHands = Annotated[dict[Any, Any], _is("a mapping seat -> list of cards, or null for a hand "
+                                          "that stays hidden")]
 
 
 class _Keys(Struct, forbid_unknown_fields=True, kw_only=True):
@@ -353,6 +355,8 @@ class _Expect(_Keys):
     match_over: Flag | UnsetType = UNSET
     match_winner: Annotated[list[Int] | Int | None,
                             _is("a seat, a list of seats or null")] | UnsetType = UNSET
+    open_hands: OpenHands | UnsetType = UNSET
+    eliminated: Annotated[list[Int], _is("a list of seats")] | UnsetType = UNSET
 
 
 class _Step(_Keys):
@@ -364,6 +368,7 @@ class _Step(_Keys):
     catch: Int | UnsetType = UNSET
     jump_in: CardOrCards | UnsetType = UNSET
     timeout: Any = UNSET
+    time_up: Any = UNSET
     color: Code | UnsetType = UNSET
     target: Int | UnsetType = UNSET
     power: Code | UnsetType = UNSET
@@ -636,7 +641,7 @@ def _step(doc: Any, number: int, where: str) -> Step:
         raise error(f"the action {action.text()!r} needs the seat that takes it")
     if action is None and raw.seat is not None:
         raise error("seat goes with an action (play, draw, pass, challenge, catch, jump_in, "
-                    "uno, color, timeout)")
+                    "uno, color, timeout, time_up)")
     if raw.error is not None:
         if action is None:
             raise error("error: error goes with an action that must be rejected")
@@ -693,6 +698,9 @@ def _expect(raw: _Expect, doc: Mapping[str, Any], where: str,
             v = _seat_map(v, Int, where, (*keys, key))
         elif key == "legal_for":
             v = _seat_map(v, Strings, where, (*keys, key))
+        elif key == "open_hands":
+            v = {s: None if c is None else _cards(c)
+                 for s, c in _seat_map(v, Cards | None, where, (*keys, key)).items()}
         elif key in ("pending", "effect") and v is not None:
             v = {k: _text(x) if k in ("kind", "color") else x
                  for k in doc[key] for x in [getattr(v, k)]}
@@ -803,7 +811,13 @@ class _Run:
         g = self.game
         before = self.snapshot()
         try:
-            g.apply(spec.build(), seat)
+            if spec.verb == "time_up":  # HR-BLITZ: the round's clock, for the turn seat
+                if seat != g.turn:
+                    raise IllegalAction("not_your_turn", f"time_up is the turn seat's "
+                                                         f"({g.turn}), not seat {seat}'s")
+                g.time_up()
+            else:
+                g.apply(spec.build(), seat)
         except IllegalAction as e:
             if error is None:
                 raise _Failed(f"seat {seat} {spec.text()!r} was rejected: {e.code}: "
@@ -870,6 +884,19 @@ class _Run:
             w = sorted(_card(c, f"hands: {seat}") for c in cards)
             out += self._cmp(f"hands[{seat}]", [CODES[k] for k in w],
                              [CODES[k] for k in sorted(self.game.hand(seat))])
+        return out
+
+    def _x_open_hands(self, want: dict[int, tuple[str, ...] | None],
+                      exp: dict[str, Any]) -> list[str]:
+        """HR-OPEN: the hands every seat's view shows face up (null: hidden)."""
+        shown = self.game.view(self.game.turn).get("open_hands")
+        out: list[str] = []
+        for seat, cards in want.items():
+            self._seat(seat, "open_hands")
+            got = shown[seat] if shown is not None else None
+            w = (None if cards is None else
+                 [CODES[k] for k in sorted(_card(c, f"open_hands: {seat}") for c in cards)])
+            out += self._cmp(f"open_hands[{seat}]", w, got)
         return out
 
     def _x_hand_sizes(self, want: dict[int, int], exp: dict[str, Any]) -> list[str]:
@@ -977,7 +1004,24 @@ class _Run:
         from unoarena.engine.match import settle  # match scoring lives beside the engine
 
         scores, over, winners = settle(self.rules, list(self.scores_before), out, 1)
+        if self.rules.elimination != "off":  # HR-ELIM: over when one player is left
+            gone = self.eliminated()
+            left = [s for s in range(self.game.players) if s not in gone]
+            over = len(left) == 1
+            winners = tuple(left) if over else ()
         return list(scores), over, tuple(winners)
+
+    def eliminated(self) -> tuple[int, ...]:
+        """HR-ELIM: the seats the finished round puts out (none before it ends)."""
+        out = self.game.outcome
+        if out is None:
+            return ()
+        from unoarena.engine.match import eliminated
+
+        return eliminated(self.rules, out, self.game.hand_sizes())
+
+    def _x_eliminated(self, want: list[int], exp: dict[str, Any]) -> list[str]:
+        return self._cmp("eliminated", sorted(want), sorted(self.eliminated()))
 
     def _x_scores(self, want: dict[int, int], exp: dict[str, Any]) -> list[str]:
         scores = self.match()[0]

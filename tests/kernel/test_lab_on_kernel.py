@@ -36,6 +36,10 @@ def _without_time(text: str) -> str:
      "--bots", "heuristic,random,heuristic:bluff=3"],
     ["--matches", "--rules", "classic", "--players", "3", "--set", "seat_exchange=1",
      "--set", "target_score=150", "--bots", "heuristic,basic,heuristic:challenge=2"],
+    ["--matches", "--rules", "classic", "--players", "5", "--set", "elimination=points",
+     "--set", "seat_exchange=1", "--bots", "random,basic,basic,heuristic,random"],
+    ["--matches", "--rules", "house", "--players", "4", "--set", "elimination=cards",
+     "--set", "seven_zero=on", "--bots", "heuristic,random,basic,heuristic"],
 ])
 def test_both_engines_print_the_same_numbers(capsys: pytest.CaptureFixture[str],
                                              args: list[str]) -> None:

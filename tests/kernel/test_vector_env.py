@@ -117,6 +117,7 @@ CASES = [
     ("house:jump_in=on,seven_zero=on,wild_powers=on,players=3", "heuristic", 1, False),
     ("attack", "heuristic", 2, False),
     ("buzz", "heuristic;basic;random:decline=0.2", 0, False),
+    ("classic:open_hands=3,players=3", "basic", 1, False),
 ]
 
 

@@ -27,6 +27,26 @@ def test_meta_lists_presets_keys_bots_and_languages(server: LiveServer) -> None:
     assert set(meta["languages"]) == {"en", "zh_TW", "zh_CN"}
 
 
+def test_house_rules_from_other_apps_are_offered_and_checked(server: LiveServer) -> None:
+    """HR-OPEN, HR-BLIND, HR-ELIM, HR-BLITZ: the page's house-rules section shows each with
+    its kind and values, and the server explains them or refuses a combination that cannot
+    be played."""
+    meta = server.http.get("/api/meta").json()
+    keys = {k["key"]: k for k in meta["keys"]}
+    assert keys["open_hands"]["type"] == "int?" and keys["open_hands"]["rule"] == "HR-OPEN"
+    assert keys["blind_draw"]["type"] == "bool"
+    assert keys["elimination"]["choices"] == ["off", "points", "cards"]
+    assert keys["blitz"]["type"] == "int?" and "10 to 3600" in keys["blitz"]["allowed"]
+    ok = server.http.post("/api/rules", json={"preset": "classic", "rules": {
+        "open_hands": 2, "blind_draw": True, "elimination": "points", "blitz": 120}})
+    assert ok.status_code == 200
+    text = " ".join(row["text"] for row in ok.json()["explain"])
+    assert all(r in text for r in ("HR-OPEN", "HR-BLIND", "HR-ELIM", "HR-BLITZ"))
+    bad = server.http.post("/api/rules", json={"preset": "classic", "rules": {
+        "elimination": "cards", "teams": 2}})
+    assert bad.status_code == 400 and "elimination" in bad.text
+
+
 def test_meta_lists_the_bot_levels_weakest_first_in_the_page_language(
         server: LiveServer) -> None:
     from unoarena.bots.levels import LEVELS

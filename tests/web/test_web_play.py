@@ -323,3 +323,32 @@ def test_an_idle_player_does_not_stop_the_table(make_server: Any) -> None:
     msg = host.wait(lambda m: m["type"] == "state" and m["seq"] > st["seq"]
                     and any(e.get("seat") == m["you"] for e in m["events"]), timeout=15)
     assert msg["seq"] > st["seq"]
+
+
+def test_elimination_match_in_the_browser(server: LiveServer) -> None:
+    """HR-ELIM: a player put out is told so and watches; the last one left wins; the replay
+    shows the smaller tables."""
+    rid, clients = start(server, ["human", "bot", "bot"], elimination="cards", hand_size=3)
+    play(clients, random.Random(6), timeout=90)
+    host = clients[0]
+    host.drain()
+    assert host.over is not None and len(host.over["winners"]) == 1
+    outs = [m for m in host.messages if m["type"] == "round_over"]
+    assert outs and all(m["out"] for m in outs) and sum(len(m["out"]) for m in outs) >= 2
+    rep = server.http.get(f"/api/replays/{rid}/1?lang=en").json()
+    assert len(rep["rounds"][-1]["names"]) < 4
+
+
+def test_blitz_ends_the_round_by_the_servers_clock(server: LiveServer) -> None:
+    """HR-BLITZ: nobody moves; after the round's seconds the fewest points in hand win, and
+    a client cannot call the time itself."""
+    _rid, clients = start(server, ["bot"], blitz=10, rounds=1)
+    host = clients[0]
+    st = host.state
+    assert st is not None
+    assert st["round_clock"]["total"] == 10 and 0 < st["round_clock"]["left_ms"] <= 10_000 + 5_000
+    host.act("time_up", seq=st["seq"])
+    assert host.wait("error")["code"] == "bad_action"
+    msg = host.wait(lambda m: m["type"] == "state" and any(
+        e["t"] == "round_over" and e.get("on_time") for e in m["events"]), timeout=30)
+    assert any("time is up" in line for line in msg["log"])

@@ -83,7 +83,8 @@ class Layout:
             raise ValueError(f"the learned bot plays 2 to {MAX_PLAYERS} players, not "
                              f"{rules.players}")
         self.rules = rules
-        fields = layout(rules)
+        # fields after these (HR-OPEN's open hands) are not read: the network predates them
+        fields = layout(rules)[:len(_FIELDS)]
         names = tuple(f.name for f in fields)
         if names != _FIELDS:
             raise ValueError(f"observation encoding version {ENCODING_VERSION} has fields "

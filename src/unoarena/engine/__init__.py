@@ -20,7 +20,17 @@ from .cards import (
 )
 from .errors import ERROR_CODES, ConfigError, IllegalAction
 from .events import Event, EventKind
-from .game import PHASES, Game, Outcome, Setup, Termination, action_space
+from .game import (
+    PHASES,
+    TIME_UP,
+    TIME_UP_TEXT,
+    Game,
+    Outcome,
+    Setup,
+    Termination,
+    action_space,
+    move_text,
+)
 from .match import Match, RoundResult, first_dealer, settle
 from .record import (
     GameRecord,
@@ -49,6 +59,8 @@ __all__ = [
     "PHASES",
     "POINTS",
     "PRESETS",
+    "TIME_UP",
+    "TIME_UP_TEXT",
     "Action",
     "ActionSpace",
     "ConfigError",
@@ -80,6 +92,7 @@ __all__ = [
     "game_record",
     "iter_game",
     "match_record",
+    "move_text",
     "parse_card",
     "parse_color",
     "parse_overrides",

@@ -134,7 +134,8 @@ def draw_action(s: State, seat: int) -> None:
     drew = len(got)
     if rules.draw_count == "until_playable" and got and not rules.deck.launcher:
         got = got[-1:]
-    playable = [c for c in got if playable_drawn(s, seat, c)]
+    # HR-BLIND: the drawn card is taken face down and the turn ends, so it is never played
+    playable = [] if rules.blind_draw else [c for c in got if playable_drawn(s, seat, c)]
     if playable and rules.voluntary_draw_play == "may_not":
         # TURN-4 may_not: a voluntary draw (the hand had a play) ends the turn
         hand = s.hands[seat]

@@ -65,5 +65,7 @@ class Event(TypedDict, total=False):
     winner: int | None
     void: bool
     blocked: bool
+    #: the round ended because its time ran out (HR-BLITZ, ``round_over``)
+    on_time: bool
     points: list[int]
     scores: list[int]

@@ -35,11 +35,12 @@ from .events import Event
 from .moves import legal_ids, window_seats
 from .play import play
 from .rules import RuleSet
-from .scoring import flush_void
+from .scoring import end_on_time, flush_void
 from .state import (
     GIVE,
     OVER,
     PHASES,
+    TIME_UP,
     V_ACCEPT,
     V_CATCH,
     V_CHALLENGE,
@@ -65,8 +66,16 @@ from .view_types import Effect, Pending, View
 from .views import determinize, effect, events_for, pending, view
 from .wild_powers import give
 
-__all__ = ["MAX_ACTION_TEXT", "PHASES", "Game", "Outcome", "Setup", "Termination",
-           "action_space"]
+__all__ = ["MAX_ACTION_TEXT", "PHASES", "TIME_UP", "TIME_UP_TEXT", "Game", "Outcome", "Setup",
+           "Termination", "action_space", "move_text"]
+
+#: How records write the move that ended a round on time (HR-BLITZ).
+TIME_UP_TEXT = "time_up"
+
+
+def move_text(space: ActionSpace, aid: int) -> str:
+    """A history entry's action as records write it: the action's text, or ``time_up``."""
+    return TIME_UP_TEXT if aid == TIME_UP else str(space.actions[aid])
 
 
 class Game:
@@ -320,6 +329,23 @@ class Game:
         if penalize_fault(s, code, act, who):
             return
         raise IllegalAction(code, msg)
+
+    def time_up(self) -> None:
+        """HR-BLITZ: the caller's clock says the round's ``blitz`` seconds are over. The seat
+        holding the fewest points in hand wins the round (ties: the fewest cards, then the
+        first in play order from the turn seat) and the round is scored. Like HR-TIMER's
+        timeout, the engine has no clock of its own; the history records the move as
+        ``TIME_UP`` for the turn seat, so a record replays it. Refused (changing nothing)
+        without a round time limit or once the round is over."""
+        s = self.state
+        if s.rules.blitz is None:
+            raise IllegalAction("not_in_rules", "these rules set no time limit for a round "
+                                                "(blitz)")
+        if s.phase == OVER:
+            raise IllegalAction("round_over", "the round is over")
+        s.history.append((s.turn, TIME_UP))
+        close_windows(s)
+        end_on_time(s)
 
     def _apply_compound(self, act: Action, seat: int) -> None:
         """``play W power=swap target=2 give=R1+G5+Y9``: the play, then each give, atomically."""

@@ -12,7 +12,7 @@ from typing import Any, Final, Literal, NotRequired, Required, TypedDict
 from .actions import Action
 from .cards import CODES, COLOR_CODES, parse_card, parse_color
 from .errors import ConfigError, IllegalAction, excerpt
-from .game import MAX_ACTION_TEXT, Game, Setup
+from .game import MAX_ACTION_TEXT, TIME_UP_TEXT, Game, Setup, action_space, move_text
 from .match import Match
 from .rules import RuleSet
 
@@ -229,7 +229,6 @@ def _list_field(rec: Mapping[str, Any], key: str) -> list[Any]:
 
 def game_record(game: Game, setup: Setup | None = None, **meta: Any) -> GameRecord:
     """The record of a round as played so far."""
-    acts = game.space.actions
     rec: GameRecord = {
         "format": GAME_FORMAT,
         "version": VERSION,
@@ -237,7 +236,7 @@ def game_record(game: Game, setup: Setup | None = None, **meta: Any) -> GameReco
         "seed": game.seed,
         "dealer": game.dealer,
         "scores": game.scores,
-        "actions": [[seat, str(acts[aid])] for seat, aid in game.history],
+        "actions": [[seat, move_text(game.space, aid)] for seat, aid in game.history],
     }
     if setup is not None:
         rec["setup"] = setup_to_dict(setup)
@@ -269,16 +268,16 @@ def match_result(match: Match) -> MatchResult:
 
 def match_record(match: Match, **meta: Any) -> MatchRecord:
     """The record of a match: every finished round and the one in progress."""
-    rounds = [r.actions for r in match.results]
+    # each round in its own action space (a smaller table's under HR-ELIM)
+    rounds = [(r.actions, action_space(r.table or match.rules)) for r in match.results]
     if not match.is_over:
-        rounds.append(list(match.game.history))
-    acts = match.game.space.actions
+        rounds.append((list(match.game.history), match.game.space))
     rec: MatchRecord = {
         "format": MATCH_FORMAT,
         "version": VERSION,
         "rules": match.rules.to_dict(),
         "seed": match.seed,
-        "rounds": [[[seat, str(acts[aid])] for seat, aid in r] for r in rounds],
+        "rounds": [[[seat, move_text(sp, aid)] for seat, aid in r] for r, sp in rounds],
         "result": match_result(match),
     }
     if meta:
@@ -332,7 +331,7 @@ def iter_game(rec: Mapping[str, Any], *, record_events: bool = True
     for i, entry in enumerate(actions):
         seat, act = _entry(entry, f"action {i}")
         try:
-            game.apply(act, seat)
+            _replay_move(game, act, seat)
         except (ValueError, IllegalAction) as e:
             raise RecordError(f"action {i} ({seat}: {act}) does not replay: {e}") from None
         yield game, seat, act
@@ -348,11 +347,26 @@ def _same_result(stored: Any, replayed: GameResult | MatchResult | None, what: s
                           f"{excerpt(replayed, 200)}")
 
 
-def _entry(entry: Any, where: str) -> tuple[int, Action]:
-    """A record's ``[seat, "action text"]`` pair, or a RecordError saying what is wrong."""
+def _replay_move(game: Game, act: Action | None, seat: int) -> None:
+    """Apply a record's move: an action, or (None) the round's time running out (HR-BLITZ)
+    for the seat whose turn it was."""
+    if act is None:
+        if seat != game.turn:
+            raise IllegalAction("not_your_turn", f"time_up is recorded for the turn seat "
+                                                 f"{game.turn}, not {seat}")
+        game.time_up()
+    else:
+        game.apply(act, seat)
+
+
+def _entry(entry: Any, where: str) -> tuple[int, Action | None]:
+    """A record's ``[seat, "action text"]`` pair, or a RecordError saying what is wrong; the
+    action is None for ``time_up`` (HR-BLITZ)."""
     if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int
             and isinstance(entry[1], str)):
         raise RecordError(f"{where} must be a [seat, \"action\"] pair, not {excerpt(entry)}")
+    if entry[1] == TIME_UP_TEXT:
+        return entry[0], None
     try:
         return entry[0], Action.parse(entry[1][:MAX_ACTION_TEXT + 1])
     except IllegalAction as e:
@@ -383,7 +397,7 @@ def replay_match(rec: Mapping[str, Any], *, record_events: bool = True) -> Match
         for i, entry in enumerate(actions):
             seat, act = _entry(entry, f"round {r}, action {i}")
             try:
-                m.game.apply(act, seat)
+                _replay_move(m.game, act, seat)
             except (ValueError, IllegalAction) as e:
                 raise RecordError(f"round {r}, action {i} ({seat}: {act}) does not replay: "
                                   f"{e}") from None

@@ -33,6 +33,7 @@ DeckExhausted = Literal["reshuffle", "void"]
 DrawCount = Literal["one", "until_playable"]
 Misplay = Literal["reject", "penalty"]
 Scoring = Literal["winner", "penalty", "chips"]
+Elimination = Literal["off", "points", "cards"]
 
 # key -> allowed values (a tuple of choices), or a type tag: "bool", "int", "int?", "launcher"
 _CHOICES: dict[str, tuple[str, ...]] = {
@@ -50,6 +51,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "draw_count": get_args(DrawCount),
     "misplay": get_args(Misplay),
     "scoring": get_args(Scoring),
+    "elimination": get_args(Elimination),
 }
 assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition, in order"
 _BOOLS = (
@@ -59,6 +61,7 @@ _BOOLS = (
     "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
     "double_score",
     "wild_starter_stays",
+    "blind_draw",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -70,6 +73,7 @@ _INTS: dict[str, tuple[int, int]] = {
 _OPTIONAL_INTS: dict[str, tuple[int, int]] = {
     "turn_timer": (1, 3600), "rounds": (1, 1000), "launcher_max_dry": (1, 100),
     "hand_limit": (2, 60),
+    "open_hands": (1, 30), "blitz": (10, 3600),
 }
 #: Every integer key with its bounds and whether it may be none (for documentation and UIs).
 INT_BOUNDS: dict[str, tuple[int, int, bool]] = {
@@ -134,6 +138,10 @@ class RuleSet:
     rounds: int | None = None
     launcher: tuple[float, ...] = DEFAULT_LAUNCHER  # ATK-2
     launcher_max_dry: int | None = 4
+    open_hands: int | None = None  # HR-OPEN: hands of at most N cards lie face up
+    blind_draw: bool = False  # HR-BLIND: a card drawn for the turn is kept unseen
+    elimination: Elimination = "off"  # HR-ELIM: the most points (or cards) in hand is out
+    blitz: int | None = None  # HR-BLITZ: seconds a round may last (the caller's clock)
     _deck: Edition = field(default=EDITIONS["classic"], repr=False, compare=False)
 
     # -- construction ------------------------------------------------------------------------
@@ -276,6 +284,19 @@ class RuleSet:
             raise ConfigError(("double_score", "scoring"), (True, "penalty"),
                               "under penalty scoring the round's winner scores nothing to "
                               "double: use scoring winner or chips (HR-DOUBLESCORE)")
+        if self.elimination != "off":  # HR-ELIM: the last player left wins the match
+            if self.teams:
+                raise ConfigError(("elimination", "teams"), (self.elimination, self.teams),
+                                  "players are put out one by one, so elimination is played "
+                                  "without teams")
+            if self.scoring == "chips":
+                raise ConfigError(("elimination", "scoring"), (self.elimination, "chips"),
+                                  "the chips system ends after a number of rounds; elimination "
+                                  "ends when one player is left: use winner or penalty scoring")
+            if self.rounds is not None:
+                raise ConfigError(("elimination", "rounds"), (self.elimination, self.rounds),
+                                  "elimination ends when one player is left, not after a "
+                                  "number of rounds: set rounds to none")
         if self.scoring == "chips" and self.rounds is None:
             raise ConfigError(("scoring", "rounds"), ("chips", None),
                               "the chips system ends after a number of rounds: set rounds")
@@ -294,7 +315,7 @@ def coerce(key: str, raw: Any) -> Any:
             v = raw.strip().lower()
         else:
             raise ConfigError(key, raw, _CHOICES[key])
-        if key in ("stacking", "sum_jump_in") and v in _FALSE:
+        if key in ("stacking", "sum_jump_in", "elimination") and v in _FALSE:
             v = "off"
         if v not in _CHOICES[key]:
             raise ConfigError(key, raw, _CHOICES[key])
@@ -385,6 +406,10 @@ ADDED_KEYS: dict[str, Any] = {
     "revenge": False,
     "double_score": False,
     "wild_starter_stays": False,
+    "open_hands": None,
+    "blind_draw": False,
+    "elimination": "off",
+    "blitz": None,
 }
 
 

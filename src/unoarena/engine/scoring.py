@@ -6,8 +6,9 @@ from .cards import POINTS
 from .state import OVER, P_NONE, Outcome, State, Termination, ev
 
 
-def end_round(s: State, winner: int) -> None:
-    """END-1, END-3: ``winner`` went out; score the hands left (MATCH-1..4)."""
+def end_round(s: State, winner: int, reason: Termination = Termination.OUT) -> None:
+    """END-1, END-3: ``winner`` went out (or won on time, HR-BLITZ); score the hands left
+    (MATCH-1..4): the winner's own hand, empty unless the time ran out, never counts for it."""
     rules = s.rules
     pts = tuple(sum(POINTS[k] for k in h) for h in s.hands)
     n = s.n
@@ -26,19 +27,34 @@ def end_round(s: State, winner: int) -> None:
             lost = sum(team_pts[t] for t in range(nt) if t != wt)
             scores = tuple(lost if t == wt else -team_pts[t] for t in range(nt))
     elif rules.scoring == "winner":  # MATCH-1
-        scores = tuple(sum(pts) if p == winner else 0 for p in range(n))
+        scores = tuple(sum(pts) - pts[winner] if p == winner else 0 for p in range(n))
     elif rules.scoring == "penalty":  # MATCH-2
         scores = pts
     else:  # MATCH-3 chips
-        scores = tuple(sum(pts) if p == winner else -pts[p] for p in range(n))
+        scores = tuple(sum(pts) - pts[winner] if p == winner else -pts[p] for p in range(n))
     if rules.double_score:  # HR-DOUBLESCORE: the winner's points (and chips paid) count twice
         scores = tuple(2 * x for x in scores)
-    s.outcome = Outcome(winner, Termination.OUT, pts, scores)
+    s.outcome = Outcome(winner, reason, pts, scores)
     s.phase = OVER
     s.pend, s.pkind = 0, P_NONE
     s.exposed = -1
     s.jump = False
-    ev(s, t="round_over", winner=winner, points=list(pts), scores=list(scores))
+    if reason == Termination.TIME:
+        ev(s, t="round_over", winner=winner, points=list(pts), scores=list(scores),
+           on_time=True)
+    else:
+        ev(s, t="round_over", winner=winner, points=list(pts), scores=list(scores))
+
+
+def end_on_time(s: State) -> None:
+    """HR-BLITZ: the round's time ran out. The seat holding the fewest points in hand wins; on
+    a tie the fewest cards, then the first of them in play order from the seat whose turn it
+    is. It scores as if it had gone out."""
+    pts = [sum(POINTS[k] for k in h) for h in s.hands]
+    order = [(s.turn + s.dir * i) % s.n for i in range(s.n)]
+    winner = min(order, key=lambda p: (pts[p], len(s.hands[p]), order.index(p)))
+    s.drawn = []
+    end_round(s, winner, Termination.TIME)
 
 
 def end_void(s: State, reason: Termination = Termination.VOID) -> None:

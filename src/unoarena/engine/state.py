@@ -53,6 +53,9 @@ V_JUMP: Final = 7
 V_CHALLENGE: Final = 8
 V_ACCEPT: Final = 9
 V_TIMEOUT: Final = 10
+#: In a round's history, the id of the move that ended it on time (HR-BLITZ): no action of
+#: the action space, written ``time_up`` in records.
+TIME_UP: Final = -1
 VERB_CODE = {"play": V_PLAY, "draw": V_DRAW, "pass": V_PASS, "catch": V_CATCH, "uno": V_UNO,
              "color": V_COLOR, "give": V_GIVE, "jump_in": V_JUMP, "challenge": V_CHALLENGE,
              "accept": V_ACCEPT, "timeout": V_TIMEOUT}
@@ -76,13 +79,15 @@ class Termination(StrEnum):
     OUT = "out"  # a seat played its last card (END-1)
     VOID = "void"  # the draw pile ran out under ``deck_exhausted: void`` (TURN-6)
     BLOCKED = "blocked"  # every hand at the limit and nobody can play (HR-HANDLIMIT)
+    TIME = "time"  # the round's time ran out (HR-BLITZ): the fewest points in hand won
 
 
 @dataclass(frozen=True)
 class Outcome:
     """How a round ended (typed, like python-chess's ``Outcome``)."""
 
-    winner: int | None  # the seat that went out; None when the round was void (TURN-6)
+    winner: int | None  # the seat that went out (or held the fewest points when the time ran
+    # out, HR-BLITZ); None when the round was void (TURN-6)
     reason: Termination
     hand_points: tuple[int, ...]  # points left in each hand (END-3)
     scores: tuple[int, ...]  # what each seat (or team, with teams) scores this round

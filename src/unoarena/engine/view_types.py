@@ -61,6 +61,8 @@ class View(TypedDict):
     winner: int | None
     #: each seat's team (team play only)
     teams: NotRequired[list[int]]
+    #: per seat, its cards while the hand lies face up, else null (HR-OPEN only)
+    open_hands: NotRequired[list[list[str] | None]]
     #: cards still to give (HR-WILDPOWER swap), for the giving seat only
     give_left: NotRequired[int]
     #: the private events this seat has seen (hands shown to it, cards it drew or got)

@@ -42,7 +42,8 @@ def effect(s: State) -> Effect | None:
 
 
 def view(s: State, seat: int, history: bool = False) -> View:
-    """What ``seat`` may know, JSON-ready. Other hands appear only as sizes; with ``history``,
+    """What ``seat`` may know, JSON-ready. Other hands appear only as sizes (and, under HR-OPEN,
+    as cards once they are small enough); with ``history``,
     the round's events as this seat saw them (what search bots infer hands from)."""
     rules = s.rules
     top = s.discard[-1] if s.discard else None
@@ -73,11 +74,26 @@ def view(s: State, seat: int, history: bool = False) -> View:
     }
     if rules.teams:
         v["teams"] = [rules.team_of(p) for p in range(s.n)]
+    if rules.open_hands is not None:
+        v["open_hands"] = open_hands(s)
     if s.phase == GIVE and seat == s.turn:
         v["give_left"] = s.give_left
     if history:
         v["history"] = events_for(s, seat)
     return v
+
+
+def open_hands(s: State) -> list[list[str] | None]:
+    """HR-OPEN: per seat, its cards when the hand is small enough to lie face up, else None."""
+    limit = s.rules.open_hands
+    return [codes(sorted(h)) if limit is not None and len(h) <= limit else None
+            for h in s.hands]
+
+
+def is_open(s: State, seat: int) -> bool:
+    """HR-OPEN: whether ``seat``'s hand lies face up for everyone."""
+    limit = s.rules.open_hands
+    return limit is not None and len(s.hands[seat]) <= limit
 
 
 def events_for(s: State, seat: int | None) -> list[Event]:
@@ -94,7 +110,8 @@ def determinize(s: State, seat: int, rng: random.Random, *,
     g = s.copy()
     g.events = None  # a search copy records nothing
     g.rng = random.Random(rng.getrandbits(64))
-    others = [p for p in range(s.n) if p != seat]
+    # HR-OPEN: a hand lying face up is seen, so it is kept as it is
+    others = [p for p in range(s.n) if p != seat and not is_open(s, p)]
     pool = list(s.pile)
     for p in others:
         pool.extend(s.hands[p])
@@ -124,8 +141,8 @@ def determinize(s: State, seat: int, rng: random.Random, *,
         g.hands[p] = hand
     g.pile = pool
     # guilt of other players' W4s follows the sampled hands, never the real ones
-    g.chain = [(p, any(KCOLOR[k] == before for k in g.hands[p]) if p != seat else guilty,
-                tuple(sorted(g.hands[p])) if p != seat else snap, before)
+    g.chain = [(p, any(KCOLOR[k] == before for k in g.hands[p]) if p in new_hands else guilty,
+                tuple(sorted(g.hands[p])) if p in new_hands else snap, before)
                for p, guilty, snap, before in s.chain]
     if s.phase == DRAWN and s.turn != seat:
         # another seat is deciding on its drawn cards: which ones is hidden too

@@ -44,6 +44,7 @@ from .tables import (
     POWER_SWAP,
     R_2ON4,
     R_4ON2,
+    R_BLIND,
     R_CHAL,
     R_DECK,
     R_DOUBLE,
@@ -1414,7 +1415,7 @@ def draw_action(st: State, tb: Tables, t: int, seat: int) -> None:
         got = 1
     hs = st.hsize[t, seat]
     nplay = 0
-    for i in range(hs - got, hs):
+    for i in range(hs - got if not p[R_BLIND] else hs, hs):  # HR-BLIND: never played
         k = st.hands[t, seat, i]
         if playable_drawn(st, tb, t, seat, k):
             st.drawn[t, nplay] = k

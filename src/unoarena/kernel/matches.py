@@ -9,6 +9,8 @@ a heuristic's BluffStats follow its player through the match.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -20,7 +22,9 @@ from ._jit import inline, njit
 from .core import State, Tables
 from .heuristic import Tracker
 from .tables import (
+    ELIM_POINTS,
     R_DECK,
+    R_ELIM,
     R_FIRST_RANDOM,
     R_N,
     R_NEXT_WINNER,
@@ -81,17 +85,19 @@ def first_dealer(tb: Tables, g: U32, deck: I32, contenders: I64, values: I64) ->
 
 
 @inline
-def _shuffle_seats(g: U32, seat_of: I64, perm: I64, n: int) -> None:
-    """HR-SEATS: ``perm = list(range(n)); rng.shuffle(perm); seat_of = [perm[s] ...]``."""
-    for i in range(n):
+def _shuffle_seats(g: U32, seat_of: I64, perm: I64, k: int, n: int) -> None:
+    """HR-SEATS: ``perm = list(range(k)); rng.shuffle(perm); seat_of = [perm[s] ...]`` over the
+    ``k`` seats of the ``n`` players, those put out (-1, HR-ELIM) staying out."""
+    for i in range(k):
         perm[i] = i
-    for i in range(n - 1, 0, -1):
+    for i in range(k - 1, 0, -1):
         j = mt.randbelow(g, i + 1)
         x = perm[i]
         perm[i] = perm[j]
         perm[j] = x
     for p in range(n):
-        seat_of[p] = perm[seat_of[p]]
+        if seat_of[p] >= 0:
+            seat_of[p] = perm[seat_of[p]]
 
 
 @njit
@@ -99,13 +105,17 @@ def play_match(st: State, tb: Tables, mrng: U32, drv: U32, own: U32, kinds: I64,
                opts: F64, max_actions: int, max_rounds: int, result: I64,
                winners: I64, counts: I64, chain_hist: I64, points: I64, scores: I64,
                drawn_by: I64, match_scores: I64, ids: I32, buf: I32, seats: I64,
-               scr: I64, tr: Tracker) -> None:
+               scr: I64, tr: Tracker, tbs: Any, trs: Any) -> None:
     """Play one match (generators seeded) with player ``p``'s bot ``kinds[p]`` (options
     ``opts[p]``): round ``r``'s results in row ``r`` of the output arrays (``winners`` the
     seat that went out, -1 void); the match's totals in ``match_scores`` and ``result`` (see
-    ``M_*``)."""
+    ``M_*``). ``tbs[k - 2]`` and ``trs[k - 2]`` are the tables and tracker of a ``k``-player
+    table, where elimination (HR-ELIM) deals the players left."""
     p = tb.p
     n = p[R_N]
+    k = n  # players at the table
+    # HR-ELIM: the seats a round puts out, in the bots' id scratch (free between rounds)
+    gone = scr[kb.SCR_IDS:kb.SCR_IDS + n]
     width = p[R_TEAMCOUNT] if p[R_TEAMCOUNT] else n
     seat_of = scr[kb.SCR_WHO + 16:kb.SCR_WHO + 16 + n]
     who = scr[kb.SCR_WHO:kb.SCR_WHO + n]
@@ -128,13 +138,15 @@ def play_match(st: State, tb: Tables, mrng: U32, drv: U32, own: U32, kinds: I64,
         if rounds >= len(winners):
             result[M_ERROR] = E_CAPACITY
             return
+        tk = tbs[k - 2]
         seed = mt.getrandbits(mrng, 63)
         mt.seed_words(st.rng[0], seed & 0xFFFFFFFF, seed >> 32)
-        core.deal_seeded(st, tb, 0, dealer)
+        core.deal_seeded(st, tk, 0, dealer)
         for pl in range(n):
-            who[seat_of[pl]] = pl
-        kb.play_round(st, tb, 0, who, kinds, opts, drv, own, counts[rounds], chain_hist,
-                      max_actions, ids, buf, seats, scr, tr)
+            if seat_of[pl] >= 0:
+                who[seat_of[pl]] = pl
+        kb.play_round(st, tk, 0, who, kinds, opts, drv, own, counts[rounds], chain_hist,
+                      max_actions, ids, buf, seats, scr, trs[k - 2])
         if counts[rounds, kb.C_ERROR]:
             result[M_ERROR] = E_ROUND
             result[M_ROUNDS] = rounds + 1
@@ -142,8 +154,8 @@ def play_match(st: State, tb: Tables, mrng: U32, drv: U32, own: U32, kinds: I64,
         w = st.s[0, core.F_WINNER]
         winners[rounds] = w
         for seat in range(n):
-            points[rounds, seat] = st.points[0, seat]
-            scores[rounds, seat] = st.scores[0, seat]
+            points[rounds, seat] = st.points[0, seat] if seat < k else 0
+            scores[rounds, seat] = st.scores[0, seat] if seat < k else 0
         for r in range(core.NREASONS):
             drawn_by[rounds, r] = st.drawn_by[0, r]
         if p[R_TEAMCOUNT]:
@@ -151,16 +163,67 @@ def play_match(st: State, tb: Tables, mrng: U32, drv: U32, own: U32, kinds: I64,
                 match_scores[tm] += st.scores[0, tm]
         else:
             for pl in range(n):
-                match_scores[pl] += st.scores[0, seat_of[pl]]
+                if seat_of[pl] >= 0:
+                    match_scores[pl] += st.scores[0, seat_of[pl]]
         rounds += 1
-        if _settled(tb, match_scores, width, rounds, result):
+        ngone = _eliminate(st, tb, k, w, gone) if p[R_ELIM] else 0
+        if p[R_ELIM]:  # HR-ELIM: the last player left wins
+            if k - ngone == 1:
+                for i in range(width):
+                    result[M_WINNERS + i] = 0
+                for seat in range(k):
+                    if not gone[seat]:
+                        result[M_WINNERS + who[seat]] = 1
+                result[M_ROUNDS] = rounds
+                return
+        elif _settled(tb, match_scores, width, rounds, result):
             result[M_ROUNDS] = rounds
             return
-        # SET-2: the deal passes to the left, or to the winner (followed across a reseat)
-        dealer_player = who[w] if p[R_NEXT_WINNER] and w >= 0 else who[(dealer + 1) % n]
+        # SET-2: the deal passes to the left (the next player left), or to the winner
+        # (followed across a reseat)
+        if p[R_NEXT_WINNER] and w >= 0:
+            dealer_player = who[w]
+        else:
+            seat = (dealer + 1) % k
+            while ngone and gone[seat]:
+                seat = (seat + 1) % k
+            dealer_player = who[seat]
+        if ngone:  # HR-ELIM: the others close up, in the same order
+            left = 0
+            for seat in range(k):
+                if gone[seat]:
+                    seat_of[who[seat]] = -1
+                else:
+                    seat_of[who[seat]] = left
+                    left += 1
+            k = left
         if p[R_SEATX] and rounds % p[R_SEATX] == 0:
-            _shuffle_seats(mrng, seat_of, perm, n)
+            _shuffle_seats(mrng, seat_of, perm, k, n)
         dealer = seat_of[dealer_player]
+
+
+@inline
+def _eliminate(st: State, tb: Tables, k: int, w: int, gone: I64) -> int:
+    """``eliminated``: flag in ``gone`` the seats (but the winner ``w``) holding the most points
+    or cards, all of them on a tie, none when that would be all ``k``; how many."""
+    best = -1
+    for seat in range(k):
+        gone[seat] = 0
+        if seat != w:
+            v = st.points[0, seat] if tb.p[R_ELIM] == ELIM_POINTS else st.hsize[0, seat]
+            best = max(best, v)
+    count = 0
+    for seat in range(k):
+        if seat != w:
+            v = st.points[0, seat] if tb.p[R_ELIM] == ELIM_POINTS else st.hsize[0, seat]
+            if v == best:
+                gone[seat] = 1
+                count += 1
+    if count == k:
+        for seat in range(k):
+            gone[seat] = 0
+        count = 0
+    return count
 
 
 @inline

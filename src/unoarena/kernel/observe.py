@@ -21,7 +21,7 @@ from ..engine.cards import NKINDS
 from . import core
 from ._jit import inline, njit
 from .core import State, Tables
-from .tables import R_DECK, R_N
+from .tables import R_DECK, R_N, R_OPEN
 
 I8 = npt.NDArray[np.int8]
 I32 = npt.NDArray[np.int32]
@@ -31,7 +31,7 @@ F32 = npt.NDArray[np.float32]
 # offsets of the fields (L[...]): the hand is always at 0
 (L_SIZES, L_DECLARED, L_EXPOSED, L_TURN, L_WINDOW, L_PHASE, L_TOP, L_COLOR, L_DIRECTION,
  L_DRAWN, L_PEND, L_SOURCE, L_EFFECT, L_ECOLOR, L_OWNER, L_PILE, L_SEER, L_SEER_PILE,
- NLAYOUT) = range(19)
+ L_OPEN, NLAYOUT) = range(20)
 _FIELDS = ("hand_sizes", "uno_declared", "uno_exposed", "turn", "window", "phase", "top",
            "color", "direction", "drawn", "pending_amount", "pending_source", "effect",
            "effect_color", "effect_owner", "draw_pile")
@@ -61,6 +61,8 @@ def layout_of(encoder: object) -> I64:
     if encoder.seer:
         out[L_SEER] = by["seer_hand1"].offset
         out[L_SEER_PILE] = by["seer_draw_pile"].offset
+    if "open_hand1" in by:  # HR-OPEN: the open hands of relative seats 1.., one after another
+        out[L_OPEN] = by["open_hand1"].offset
     return out
 
 
@@ -135,6 +137,13 @@ def encode(st: State, tb: Tables, t: int, seat: int, window: bool, lay: I64, tmp
         if eff == core.E_LOCK:
             out[lay[L_OWNER] + (s[core.F_EOWNER] - seat) % n] = 1.0
     out[lay[L_PILE]] = s[core.F_NPILE]
+    if lay[L_OPEN] >= 0:  # HR-OPEN: the others' hands that lie face up
+        for i in range(1, n):
+            other = (seat + i) % n
+            if st.hsize[t, other] <= p[R_OPEN]:
+                o = lay[L_OPEN] + (i - 1) * NKINDS
+                for j in range(st.hsize[t, other]):
+                    out[o + st.hands[t, other, j]] += 1.0
     if lay[L_SEER] >= 0:
         for i in range(1, n):
             o = lay[L_SEER] + (i - 1) * NKINDS

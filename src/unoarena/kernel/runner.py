@@ -187,6 +187,22 @@ class MatchRunner(RoundRunner):
         self.bufs = (np.zeros(cap, np.int64), np.zeros((cap, kb.NCOUNTS), np.int64),
                      np.zeros((cap, n), np.int64), np.zeros((cap, n), np.int64),
                      np.zeros((cap, core.NREASONS), np.int64))
+        self.tbs, self.trs = self._by_size()
+
+    def _by_size(self) -> tuple[tuple[core.Tables, ...], tuple[kh.Tracker, ...]]:
+        """The tables and tracker of every table size 2..10 (index size - 2): under HR-ELIM the
+        match's rules for fewer players, whose action spaces are smaller; else this rule set's
+        everywhere (one tuple type, so the kernel compiles once)."""
+        tbs = [self.tb] * (core.MAX_PLAYERS - 1)
+        trs = [self.tracker] * (core.MAX_PLAYERS - 1)
+        if self.rules.elimination != "off":
+            for k in range(2, self.rules.players):
+                kr = compile_rules(self.rules.replace(players=k))
+                tbs[k - 2] = core.tables_of(kr)
+                # the tracker's arrays are shared (sized for every player); only its
+                # action groups follow the smaller action space
+                trs[k - 2] = self.tracker._replace(hgroup=kh.new_tracker(1, kr).hgroup)
+        return tuple(tbs), tuple(trs)
 
     def play_matches(self, start: int, stop: int) -> MatchChunk:
         """Play matches ``start..stop``, each seeded by its index as the Python path seeds it; a
@@ -213,7 +229,7 @@ class MatchRunner(RoundRunner):
             km.play_match(self.st, self.tb, self.mrng, self.drv, self.own, self.kinds,
                           self.opts, self.max_actions, self.max_rounds, result, w,
                           counts, hist, points, scores, drawn_by, totals, *self.scratch,
-                          self.tracker)
+                          self.tracker, self.tbs, self.trs)
             r = int(result[km.M_ROUNDS])
             if result[km.M_ERROR]:
                 bad = int(counts[r - 1, kb.C_ERROR]) if r else 0

@@ -34,7 +34,9 @@ R_FORCE, R_DRAWPLAY, R_HANDLIMIT, R_SILENT = range(45, 49)
 R_REV4, R_2ON4, R_REVENGE = range(49, 52)
 R_DOUBLESCORE = 52
 R_WILDSTART = 53
-NPARAMS = 54
+R_OPEN, R_BLIND, R_ELIM, R_BLITZ = range(54, 58)
+NPARAMS = 58
+ELIM_OFF, ELIM_POINTS, ELIM_CARDS = 0, 1, 2
 
 SW4_RESHUFFLE, SW4_BOTTOM, SW4_DEALER = 0, 1, 2
 STACK_OFF, STACK_DRAW2, STACK_DEFLECT = 0, 1, 2
@@ -64,6 +66,7 @@ KNOWN_KEYS = frozenset({
     "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
     "double_score",
     "wild_starter_stays",
+    "open_hands", "blind_draw", "elimination", "blitz",
 })
 
 MULTI_RANKS = 15  # the multi-play table is indexed by rank, so every rank has a row
@@ -169,6 +172,10 @@ def _params(rules: RuleSet, n_actions: int) -> I64:
     p[R_REVENGE] = rules.revenge
     p[R_DOUBLESCORE] = rules.double_score
     p[R_WILDSTART] = rules.wild_starter_stays
+    p[R_OPEN] = -1 if rules.open_hands is None else rules.open_hands  # HR-OPEN: views only
+    p[R_BLIND] = rules.blind_draw
+    p[R_ELIM] = ("off", "points", "cards").index(rules.elimination)
+    p[R_BLITZ] = rules.blitz is not None  # HR-BLITZ: no clock in simulation, as HR-TIMER
     return p
 
 

@@ -191,7 +191,6 @@ def play_indexed_match(rules: RuleSet, specs: Sequence[str], seed: int, index: i
                        max_rounds: int = DEFAULT_MAX_ROUNDS) -> tuple[list[RoundStats], Match]:
     """Match ``index`` of a batch: ``specs[p]`` plays for player ``p`` wherever the seat
     exchange (HR-SEATS) puts them, as :func:`unoarena.driver.play_match` does."""
-    n = rules.players
     match = Match(rules, derive(seed, "match", index))
     bots = [make_bot(spec, derive(seed, "bot", index, p)) for p, spec in enumerate(specs)]
     rng = random.Random(derive(seed, "act", index))
@@ -200,7 +199,7 @@ def play_indexed_match(rules: RuleSet, specs: Sequence[str], seed: int, index: i
         if match.rounds_played >= max_rounds:
             raise RuntimeError(f"the match did not end within {max_rounds} rounds "
                                f"(seed {match.seed})")
-        by_seat = [bots[match.player_at(seat)] for seat in range(n)]
+        by_seat = [bots[match.player_at(seat)] for seat in range(match.game.players)]
         rounds.append(play_tracked(match.game, by_seat, rng, max_actions))
         match.finish_round()
     return rounds, match

@@ -112,6 +112,11 @@ def _field_specs(rules: RuleSet, seer: bool, history: int) -> list[tuple[str, in
         ("draw_pile", 1, 0.0, float(deck), "-",
          "cards in the draw pile (the discard pile holds the rest of the deck)"),
     ]
+    if rules.open_hands is not None:  # HR-OPEN: only rule sets with open hands have these
+        for i in range(1, n):
+            specs.append((f"open_hand{i}", NKINDS, 0.0, copies, kinds,
+                          f"the hand of relative seat {i} while it lies face up (HR-OPEN), "
+                          "else 0"))
     for h in range(history):
         p = f"history{h}_"
         age = "the last public action" if h == 0 else f"the public action {h} before the last"
@@ -198,6 +203,7 @@ class Encoder:
             "hand_sizes", "uno_declared", "uno_exposed", "turn", "window", "phase",
             "top", "color", "direction", "drawn", "pending_amount", "pending_source", "effect",
             "effect_color", "effect_owner", "draw_pile"))
+        self._open = rules.open_hands  # HR-OPEN: hands of at most this many cards are seen
         self._tgame: Game | None = None  # the game the templates were made for
         self._tmpl: list[array[float]] = []
         self._pend_high = self.by_name["pending_amount"].high
@@ -278,6 +284,8 @@ class Encoder:
             if "owner" in eff:
                 buf[o_owner + (eff["owner"] - seat) % n] = 1.0
         buf[o_pile] = game.draw_pile_size
+        if self._open is not None:
+            self._encode_open(buf, game, seat)
         if history is not None and self.history:
             self._encode_history(buf, seat, history)
         if self.seer:
@@ -328,6 +336,17 @@ class Encoder:
             rel = self._rel[seat]
             for i in range(n):
                 buf[b + i] = change[rel[i]]
+
+    def _encode_open(self, buf: array[float], game: Game, seat: int) -> None:
+        """HR-OPEN: the opponents' hands that lie face up."""
+        rel = self._rel[seat]
+        limit = self._open
+        sizes = game.hand_sizes()
+        for i in range(1, self.players):
+            if limit is not None and sizes[rel[i]] <= limit:
+                b = self._o[f"open_hand{i}"]
+                for k in game.hand(rel[i]):
+                    buf[b + k] += 1.0
 
     def _encode_seer(self, buf: array[float], game: Game, seat: int) -> None:
         rel = self._rel[seat]
@@ -388,6 +407,10 @@ class Encoder:
             if "owner" in eff:
                 put("effect_owner", (eff["owner"] - seat) % n, 1.0)
         put("draw_pile", 0, view["draw_pile_size"])
+        for i, cards in enumerate(view.get("open_hands") or ()):
+            if cards is not None and (i - seat) % n:  # HR-OPEN: the others' open hands
+                for k in _kinds(cards):
+                    out[f[f"open_hand{(i - seat) % n}"].offset + k] += 1.0
         if history is not None and self.history:
             buf = array("f", out.tobytes())
             self._encode_history(buf, seat, history)

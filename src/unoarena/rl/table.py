@@ -67,6 +67,10 @@ class Table:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if not points_scale > 0:
             raise ValueError(f"points_scale must be positive, not {points_scale}")
+        if episode == "match" and rules.elimination != "off":
+            raise ValueError("elimination (HR-ELIM) deals later rounds at smaller tables, whose "
+                             "observations and actions have other shapes: play it with "
+                             "episode='round'")
         self.rules = rules
         self.players = rules.players
         self.episode = episode

@@ -314,20 +314,29 @@ def round_summary(table: Table) -> Text:
     elif out.winner is None:
         t.append(_("The round ends void: the draw pile ran out, nobody scores.") + "\n",
                  style="bold")
+    elif out.reason == Termination.TIME:  # HR-BLITZ
+        t.append(_("Time is up: {name} holds the fewest points and wins round {n}!").format(
+            name=table.name(out.winner), n=table.round_no) + "\n", style="bold")
     else:
         t.append(_("{name} went out and wins round {n}!").format(
             name=table.name(out.winner), n=table.round_no) + "\n", style="bold")
     t.append("\n" + _("Points left in each hand:") + "\n")
-    for seat in range(table.rules.players):
+    for seat in range(table.game.players):
         t.append("  " + _("{name}: {points}").format(name=table.name(seat),
                                                       points=out.hand_points[seat]) + "\n")
     if out.winner is not None:
         t.append("\n" + _("Scored this round:") + "\n")
         labels = table.score_labels()
         scores = list(out.scores) if table.rules.teams else [
-            out.scores[table.seat_of(p)] for p in range(table.rules.players)]
+            out.scores[table.seat_of(p)] if table.seat_of(p) >= 0 else 0
+            for p in range(table.rules.players)]
         for label, s in zip(labels, scores, strict=True):
             t.append("  " + _("{name}: {points}").format(name=label, points=s) + "\n")
+    if table.rules.elimination != "off":  # HR-ELIM: who leaves the table
+        from ..engine.match import eliminated
+        for seat in eliminated(table.rules, out, g.hand_sizes()):
+            t.append("\n" + _("{name} is out of the match.").format(name=table.name(seat)),
+                     style="bold #ff5252")
     return t
 
 

@@ -47,6 +47,7 @@ TOGGLES: tuple[tuple[str, str], ...] = (
     ("silent_uno", N_("No UNO call")),
     ("double_score", N_("Double score")),
     ("wild_starter_stays", N_("Wild starter stays")),
+    ("blind_draw", N_("Blind draw")),
 )
 #: House rules with several values: key, short name, values with their names.
 CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
@@ -63,6 +64,15 @@ CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
     ("hand_limit", N_("Hand limit"),
      (("None", N_("no limit")), ("10", N_("10 cards")), ("15", N_("15 cards")),
       ("20", N_("20 cards")), ("25", N_("25 cards")), ("30", N_("30 cards")))),
+    ("open_hands", N_("Open hands"),
+     (("None", N_("off")), ("1", N_("the last card")), ("2", N_("2 cards or fewer")),
+      ("3", N_("3 cards or fewer")))),
+    ("elimination", N_("Elimination"),
+     (("off", N_("off")), ("points", N_("most points in hand is out")),
+      ("cards", N_("most cards in hand is out")))),
+    ("blitz", N_("Round time limit"),
+     (("None", N_("off")), ("60", N_("1 minute")), ("180", N_("3 minutes")),
+      ("300", N_("5 minutes")))),
 )
 
 

@@ -52,7 +52,7 @@ class PlainGame:
         self.say(_("UNO Arena, plain mode. Rules: {preset}. Type help for the rules and "
                    "commands.").format(preset=t.rules.preset))
         self.say(_("At the table: {names}.").format(names=_(", ").join(
-            self._who(s) for s in range(t.rules.players))))
+            self._who(s) for s in range(t.game.players))))
         try:
             while True:
                 self.show_log()
@@ -255,6 +255,11 @@ class PlainGame:
                              + (" UNO" if v["uno_declared"][s] and n == 1 else "")
                              for s, n in enumerate(v["hand_sizes"]))
         self.say(_("Cards in hand: {sizes}.").format(sizes=sizes))
+        shown = v.get("open_hands") or []
+        for s, cards in enumerate(shown):  # HR-OPEN: the small hands lie face up
+            if cards and s != v["seat"]:
+                self.say(_("{name} shows: {cards}.").format(
+                    name=t.name(s), cards=_(", ").join(card_text(c) for c in cards)))
         if v["pending"]:
             p = v["pending"]
             self.say(_("Pending for {name}: {n} ({kind}).").format(

@@ -19,7 +19,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, available, make_bot, parse_spec
-from ..engine import Action, Game, IllegalAction, Match, RoundResult, RuleSet
+from ..engine import (
+    TIME_UP,
+    TIME_UP_TEXT,
+    Action,
+    Game,
+    IllegalAction,
+    Match,
+    RoundResult,
+    RuleSet,
+    move_text,
+)
 from ..engine.turns import Turns
 from ..i18n import _
 from ..narrate import Narrator, default_names, display_name, round_start_lines
@@ -176,9 +186,10 @@ class Table:
 
     def names_by_seat(self) -> list[str]:
         """Raw names (compass positions untranslated) of the players, by seat."""
-        out = [""] * self.rules.players
+        out = [""] * self.game.players
         for p, s in enumerate(self.match.seat_of):
-            out[s] = self.players[p].name
+            if s >= 0:  # -1: put out (HR-ELIM)
+                out[s] = self.players[p].name
         return out
 
     def name(self, seat: int) -> str:
@@ -228,6 +239,18 @@ class Table:
         self._turns.moved(g)
         entry = LogEntry(self.round_no, [dict(e) for e in g.events[start:]],
                          self.names_by_seat(), self._players_by_seat(), seat, str(action))
+        self.log.append(entry)
+        return entry
+
+    def time_up(self) -> LogEntry:
+        """HR-BLITZ: the round's time ran out by the table's clock: the engine ends the round
+        (the fewest points in hand win) and the log tells it, as an action's events."""
+        g = self.game
+        seat, start = g.turn, len(g.events)
+        g.time_up()
+        self.version += 1
+        entry = LogEntry(self.round_no, [dict(e) for e in g.events[start:]],
+                         self.names_by_seat(), self._players_by_seat(), seat, TIME_UP_TEXT)
         self.log.append(entry)
         return entry
 
@@ -296,7 +319,7 @@ class Table:
         out = result.outcome
         if self.rules.teams:
             return list(out.scores)
-        return [out.scores[result.seats[p]] for p in range(self.rules.players)]
+        return [out.scores[s] if s >= 0 else 0 for s in result.seats]
 
     def score_labels(self) -> list[str]:
         """Column names of the scoreboard: players, or teams with teams."""
@@ -311,9 +334,10 @@ class Table:
         return _(", ").join(labels[w] for w in self.match.winners)
 
     def _players_by_seat(self) -> list[int]:
-        out = [0] * self.rules.players
+        out = [0] * self.game.players
         for p, s in enumerate(self.match.seat_of):
-            out[s] = p
+            if s >= 0:
+                out[s] = p
         return out
 
     def _begin_bots(self) -> None:
@@ -337,16 +361,18 @@ class Table:
         if self.match.is_over:
             return
         self.log.append(LogEntry(self.round_no, [], [], [], header=True))
-        fresh = Game(self.rules, g.seed, g.dealer, scores=g.scores)
+        fresh = Game(g.rules, g.seed, g.dealer, scores=g.scores)  # the table's (HR-ELIM)
         names, players = self.names_by_seat(), self._players_by_seat()
         self.log.append(LogEntry(self.round_no, [dict(e) for e in fresh.events]
                                  + [first_turn(fresh)], names, players))
-        acts = fresh.space.actions
         for seat, aid in g.history:
             start = len(fresh.events)
-            fresh.step(aid, seat)
+            if aid == TIME_UP:  # HR-BLITZ
+                fresh.time_up()
+            else:
+                fresh.step(aid, seat)
             self.log.append(LogEntry(self.round_no, [dict(e) for e in fresh.events[start:]],
-                                     names, players, seat, str(acts[aid])))
+                                     names, players, seat, move_text(fresh.space, aid)))
 
     # -- saving --------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -428,7 +454,7 @@ def illegal_text(err: IllegalAction, table: Table | None = None) -> str:
 
     def named(m: re.Match[str]) -> str:
         seat = int(m.group(1))
-        if not 0 <= seat < table.rules.players:
+        if not 0 <= seat < table.game.players:
             return m.group(0)
         return table.name(seat) + (m.group(2) or "")
 

@@ -28,7 +28,7 @@ from ..i18n import _, width
 from ..narrate import why_text
 from ..rules_text import card_text, color_text, value_text
 from . import saves
-from .cards import CARD_KEYS, CELL_H, INK, HandView, big_card, card_back, face_style
+from .cards import CARD_KEYS, CELL_H, INK, HandView, big_card, card_back, card_chip, face_style
 from .dialogs import (
     ChoiceDialog,
     HandoverScreen,
@@ -109,6 +109,7 @@ class TableScreen(Screen[None]):
         self._timer: Timer | None = None
         self._clock: Timer | None = None
         self._deadline: tuple[int, float] | None = None
+        self._round_end: tuple[object, float] | None = None  # HR-BLITZ: (the round, when)
         self._asked: set[tuple[str, int]] = set()  # (dialog, version) already shown
         self._summary_for = -1
         self._log_shown = 0
@@ -170,7 +171,10 @@ class TableScreen(Screen[None]):
     def viewer_seat(self) -> int | None:
         """The seat of the player in front of the screen this round, or None when nobody is (bots
         only, or hot-seat before the first hand-over)."""
-        return self.table.seat_of(self.viewer) if self.viewer is not None else None
+        if self.viewer is None:
+            return None
+        seat = self.table.seat_of(self.viewer)
+        return seat if seat >= 0 else None  # put out (HR-ELIM): watches the others
 
     def legal(self) -> list[Action]:
         """The viewer's legal actions now: on its turn or in an open window; empty when nobody
@@ -273,8 +277,12 @@ class TableScreen(Screen[None]):
         if rules.teams:
             scores = list(out.scores)
         else:
-            scores = [out.scores[m.seat_of[p]] for p in range(rules.players)]
+            scores = [out.scores[s] if s >= 0 else 0 for s in m.seat_of]
         from ..engine import Outcome
+        if rules.elimination != "off":  # HR-ELIM: over when one player is left
+            from ..engine.match import eliminated
+            return self.table.game.players - len(
+                eliminated(rules, out, self.table.game.hand_sizes())) == 1
         per = Outcome(out.winner, out.reason, out.hand_points, tuple(scores))
         return settle(rules, m.scores, per, m.rounds_played + 1)[1]
 
@@ -335,8 +343,37 @@ class TableScreen(Screen[None]):
             self._asked.add(("challenge", v))
             self.ask_challenge(legal)
 
+    def _start_round_clock(self) -> None:
+        """HR-BLITZ: the round ends ``blitz`` seconds after the screen first shows it."""
+        limit = self.table.rules.blitz
+        if limit is None:
+            return
+        game = self.table.game
+        if self._round_end is None or self._round_end[0] is not game:
+            self._round_end = (game, time.monotonic() + limit)
+        if self._clock is None:
+            self._clock = self.set_interval(0.5, self._tick)
+
+    def _round_time_up(self) -> bool:
+        """HR-BLITZ: end the round if its time ran out; whether it did."""
+        if self._round_end is None:
+            return False
+        game, at = self._round_end
+        t = self.table
+        if game is not t.game or t.game.is_over or time.monotonic() < at:
+            return False
+        self._round_end = None
+        if self._timer is not None:  # a bot about to move: the round is over first
+            self._timer.stop()
+            self._timer = None
+            self.busy = False
+        t.time_up()
+        self.sync()
+        return True
+
     def _start_clock(self) -> None:
         """HR-TIMER: a person who takes longer than ``turn_timer`` seconds times out."""
+        self._start_round_clock()
         limit = self.table.rules.turn_timer
         if limit is None:
             return
@@ -351,7 +388,11 @@ class TableScreen(Screen[None]):
             self._clock = self.set_interval(0.5, self._tick)
 
     def _tick(self) -> None:
+        if self._round_time_up():
+            return
         if self._deadline is None:
+            if self._round_end is not None:  # HR-BLITZ: the round's countdown
+                self.render_prompt()
             return
         key, at = self._deadline
         if key != self.table.version:
@@ -400,16 +441,18 @@ class TableScreen(Screen[None]):
         """Everyone around the table: the others in play order from the viewer's left
         (card backs and counts), the viewer at the bottom."""
         t = self.table
-        n = t.rules.players
+        n = t.game.players  # fewer than the match's players once some are out (HR-ELIM)
         bottom = self.bottom_seat()
-        for j in range(n - 1):
+        for j in range(t.rules.players - 1):
             seat = (bottom + 1 + j) % n
-            self.query_one(f"#slot-{j}", Static).update(self.seat_text(seat))
+            self.query_one(f"#slot-{j}", Static).update(
+                self.seat_text(seat) if j < n - 1 else Text(""))
         self.query_one("#me", Static).update(self.seat_text(bottom, line=True))
 
     def seat_text(self, seat: int, *, line: bool = False) -> Text:
-        """A seat: ``▶`` and a highlighted name on its turn, card backs and the count, then
-        what matters about it (UNO, dealer, team, bot). ``line``: all on one line."""
+        """A seat: ``▶`` and a highlighted name on its turn, card backs (its cards, when its
+        hand lies face up under HR-OPEN) and the count, then what matters about it (UNO, dealer,
+        team, bot). ``line``: all on one line."""
         t = self.table
         g = t.game
         v = g.view(self.bottom_seat())
@@ -423,7 +466,13 @@ class TableScreen(Screen[None]):
         text.append(" · " if line else "\n")
         count = v["hand_sizes"][seat]
         wide = self.size.width >= 120
-        if not line:
+        shown = v.get("open_hands")
+        face_up = shown[seat] if shown is not None and seat != self.bottom_seat() else None
+        if face_up:  # HR-OPEN: a small hand lies face up for everyone
+            for code in face_up:
+                text.append(card_chip(code))
+            text.append(" ")
+        elif not line:
             text.append("▮" * min(count, 8 if wide else 5), style="#e53935")
             text.append("+" if count > (8 if wide else 5) else "", style="#e53935")
             text.append(" ")
@@ -552,7 +601,7 @@ class TableScreen(Screen[None]):
     def prompt_text(self) -> str:
         """What the viewer should do now, in words: a catch or late UNO open to them or another
         person here, a jump-in, the turn's phase and pending penalty, and the time left under the
-        turn timer; whose turn it is otherwise."""
+        turn timer; whose turn it is otherwise; the round's time left under HR-BLITZ."""
         t = self.table
         g = t.game
         if g.is_over:
@@ -602,6 +651,9 @@ class TableScreen(Screen[None]):
                 parts.append(_("{n} s left").format(n=left))
         elif not parts:
             parts.append(_("{name} is playing…").format(name=t.name(g.turn)))
+        if self._round_end is not None and self._round_end[0] is g:  # HR-BLITZ
+            left = max(0, int(self._round_end[1] - time.monotonic()))
+            parts.append(_("round ends in {n} s").format(n=left))
         return "  ".join(parts)
 
     def hand_codes(self) -> list[str]:
@@ -1046,7 +1098,7 @@ class TableScreen(Screen[None]):
         t = self.table
         seat = self.viewer_seat
         opts = [Option(s, t.name(s), str(i + 1)) for i, s in
-                enumerate(x for x in range(t.rules.players) if x != seat)]
+                enumerate(x for x in range(t.game.players) if x != seat)]
         pick = await self.app.push_screen_wait(ChoiceDialog(
             "catch", _("Catch whom? A wrong catch costs you {n} cards.").format(
                 n=t.rules.false_uno_penalty), opts))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import CODES, COLOR_CODES, Game, Match, RuleSet
+from ..engine import CODES, COLOR_CODES, TIME_UP_TEXT, Game, Match, RuleSet
 from ..narrate import Narrator, round_start_lines
 from .catalog import T_, gettext_in, speaking
 from .store import ActionRow
@@ -40,7 +40,7 @@ def replay_steps(row: dict[str, Any], actions: list[ActionRow], lang: str) -> di
 
     def names() -> list[str]:
         out = []
-        for s in range(rules.players):
+        for s in range(match.game.players):  # the players left (HR-ELIM)
             p = match.player_at(s)
             name = by_player[p] if p < len(by_player) else ""
             out.append(name if name and not name.startswith("Bot ") else bot.format(n=p + 1))
@@ -62,7 +62,10 @@ def replay_steps(row: dict[str, Any], actions: list[ActionRow], lang: str) -> di
     for a in actions:
         game = match.game
         before = len(game.events)
-        game.apply(a.action, a.seat)
+        if a.action == TIME_UP_TEXT:  # HR-BLITZ: the round's time ran out
+            game.time_up()
+        else:
+            game.apply(a.action, a.seat)
         with speaking(lang):
             line, _private = Narrator(current["names"]).line(game.events[before:], None,
                                                              seat=a.seat, action=a.action)

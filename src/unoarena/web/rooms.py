@@ -21,7 +21,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, make_bot
-from ..engine import Action, ConfigError, Event, IllegalAction, Match, RuleSet
+from ..engine import (
+    TIME_UP_TEXT,
+    Action,
+    ConfigError,
+    Event,
+    IllegalAction,
+    Match,
+    RuleSet,
+    move_text,
+)
+from ..engine.match import eliminated
 from ..engine.turns import Turns
 from ..narrate import Narrator, round_start_lines
 from .catalog import T_, gettext_in, speaking
@@ -195,19 +205,23 @@ class Room:
         self.deadline: float | None = None
         self.deadline_seat = -1
         self._deadline_token = 0
+        self._round_clock: asyncio.TimerHandle | None = None  # HR-BLITZ
 
     # ======================================================================================
     # who is where
     # ======================================================================================
     @property
     def n(self) -> int:
-        """The number of seats (players) at this table."""
-        return self.rules.players
+        """The number of seats at this table: the players still in the match (HR-ELIM puts
+        some out), all of them before it starts."""
+        return self.match.game.players if self.match is not None else self.rules.players
 
-    def seat_of(self, player: int) -> int:
+    def seat_of(self, player: int) -> int | None:
         """Where ``player`` sits in the current round (seats move with HR-SEATS); before the
-        first match, at the seat of its own number."""
-        return self.match.seat_of[player] if self.match is not None else player
+        first match, at the seat of its own number; None once elimination (HR-ELIM) put the
+        player out: from then on the player watches, as a spectator does."""
+        seat = self.match.seat_of[player] if self.match is not None else player
+        return seat if seat >= 0 else None
 
     def player_at(self, seat: int) -> int:
         """The player at ``seat`` this round: the inverse of :meth:`seat_of`."""
@@ -290,6 +304,14 @@ class Room:
                         "away": self.is_away(p, now), "host": p.index == self.host})
         return out
 
+    def _round_clock_info(self) -> dict[str, Any] | None:
+        """HR-BLITZ: the time left in the round, for the page's countdown."""
+        limit = self.rules.blitz
+        if limit is None or self.match is None or self.match.game.is_over:
+            return None
+        at = self.round_started + self.config.round_pause + limit
+        return {"left_ms": int(max(0.0, at - self.loop.time()) * 1000), "total": limit}
+
     def _timer_info(self) -> dict[str, Any] | None:
         if self.deadline is None or self.rules.turn_timer is None:
             return None
@@ -345,6 +367,7 @@ class Room:
                 "match": self.match_no, "round": self.match.rounds_played, "seq": self.seq,
                 "you": view["seat"], "view": view, "seats": seats, "log": log_lines,
                 "events": events, "timer": self._timer_info(),
+                "round_clock": self._round_clock_info(),
                 "match_scores": list(self.match.scores)}
 
     def broadcast_state(self, groups: Sequence[tuple[list[Event], int, str]],
@@ -568,6 +591,7 @@ class Room:
             events = list(self.match.dealer_events) + events
         self.sent = len(game.events)
         self._arm_timer(None, -1)
+        self._arm_round_clock()
         self.broadcast_state([], start=events)
         self._touch()
 
@@ -576,13 +600,17 @@ class Room:
     # ======================================================================================
     async def act(self, player: Player, text: str, seq: int | None) -> None:
         """A person's action, checked by the engine (its error codes are DIG-4's)."""
-        if text.lower().split(maxsplit=1)[:1] == ["timeout"]:  # HR-TIMER: the server's clock
+        if text.lower().split(maxsplit=1)[:1] in (["timeout"], [TIME_UP_TEXT]):
+            # HR-TIMER, HR-BLITZ: only the server's clock runs out
             raise ProtocolError("bad_action", T_("only the server's clock can end a turn "
                                                  "for lack of time"))
         async with self.lock:
             if self.status != PLAYING or self.match is None:
                 raise ProtocolError("not_playing", T_("the game is not in progress"))
             seat = self.seat_of(player.index)
+            if seat is None:
+                raise ProtocolError("eliminated", T_("you are out of this match (elimination): "
+                                                     "you can watch until it ends"))
             if seq is not None and seq != self.seq:
                 verb = text.split(maxsplit=1)[0].lower() if text.strip() else ""
                 if verb not in _WINDOW_VERBS:
@@ -603,13 +631,15 @@ class Room:
         before = len(game.history)
         ev_before = len(game.events)
         prev_turn = game.turn
-        game.apply(action, seat)
-        acts = game.space.actions
+        if action == TIME_UP_TEXT:  # HR-BLITZ: the round's time ran out
+            game.time_up()
+        else:
+            game.apply(action, seat)
         rows: list[ActionRow] = []
         round_no = match.rounds_played
         for s, aid in game.history[before:]:
             self.seq += 1
-            rows.append(ActionRow(round_no, self.seq, s, str(acts[aid]), source))
+            rows.append(ActionRow(round_no, self.seq, s, move_text(game.space, aid), source))
         text = " ".join(r.action for r in rows)
         events = game.events[ev_before:]
         self.marks.append((ev_before, len(game.events), seat, text))
@@ -665,7 +695,9 @@ class Room:
                 "winner_player": (self.player_at(out.winner) if out.winner is not None
                                   else None),
                 "points": list(out.hand_points), "round_scores": list(out.scores),
-                "players": [self.player_at(s) for s in range(self.n)]}
+                "players": [self.player_at(s) for s in range(self.n)],
+                # HR-ELIM: the players this round puts out of the match
+                "out": [self.player_at(s) for s in eliminated(self.rules, out, g.hand_sizes())]}
 
     def _match_result(self) -> dict[str, Any]:
         assert self.match is not None
@@ -707,7 +739,10 @@ class Room:
             game = match.game
             before = len(game.history)
             ev_before = len(game.events)
-            game.apply(row.action, row.seat)
+            if row.action == TIME_UP_TEXT:
+                game.time_up()
+            else:
+                game.apply(row.action, row.seat)
             self.seq = row.seq
             if len(game.history) - before != 1:
                 raise StoreError(f"room {self.id}: action {row.seq} ({row.action}) does not "
@@ -869,6 +904,37 @@ class Room:
         self._timer = self.loop.call_later(self.deadline - now, self._timer_fired,
                                            self._deadline_token)
 
+    def _arm_round_clock(self) -> None:
+        """HR-BLITZ: the round ends on time ``blitz`` seconds after its deal (and the pause
+        after it); the fewest points in hand win."""
+        if self._round_clock is not None:
+            self._round_clock.cancel()
+            self._round_clock = None
+        limit = self.rules.blitz
+        if limit is None or self.match is None or self.status != PLAYING \
+                or self.match.game.is_over:
+            return
+        at = self.round_started + self.config.round_pause + limit
+        token = (self.match_no, self.match.rounds_played)
+        self._round_clock = self.loop.call_later(max(0.0, at - self.loop.time()),
+                                                 self._round_clock_fired, token)
+
+    def _round_clock_fired(self, token: tuple[int, int]) -> None:
+        task = self.loop.create_task(self._time_up(token))
+        self.manager.tasks.add(task)
+        task.add_done_callback(self.manager.tasks.discard)
+
+    async def _time_up(self, token: tuple[int, int]) -> None:
+        async with self.lock:
+            match = self.match
+            if match is None or self.status != PLAYING or match.game.is_over \
+                    or token != (self.match_no, match.rounds_played):
+                return
+            try:
+                await self._apply(match.game.turn, TIME_UP_TEXT, "timer")
+            except (IllegalAction, StoreError) as e:
+                log.warning("room %s: round time-up refused: %s", self.id, e)
+
     def _clear_timer(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
@@ -1004,6 +1070,7 @@ class RoomManager:
             else:
                 room.round_started = now
                 room._arm_timer(None, -1)
+                room._arm_round_clock()
                 room._touch()
         self.rooms[row.id] = room
         return room

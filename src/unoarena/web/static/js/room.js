@@ -52,6 +52,7 @@ export function showRoom(app, roomId, navigate) {
     retry: 0,
     busy: false,
     deadline: null,
+    roundEnd: null, // HR-BLITZ: when the round's time runs out (performance.now() clock)
     rulesText: null,
     joinName: localStorage.getItem("unoarena.name") || "",
     joinError: "",
@@ -150,6 +151,7 @@ export function showRoom(app, roomId, navigate) {
         S.busy = false;
         if (msg.log && msg.log.length) addLog(msg.log);
         S.deadline = msg.timer ? performance.now() + msg.timer.left_ms : null;
+        S.roundEnd = msg.round_clock ? performance.now() + msg.round_clock.left_ms : null;
         if (msg.status === "playing") S.matchOver = null;
         update();
         animate(before, msg);
@@ -435,6 +437,7 @@ export function showRoom(app, roomId, navigate) {
         <div class="status" id="status" role="status" aria-live="polite">
           <span id="status-text">${statusText(v, g)}</span>
           ${st.timer ? html`<span class="clock" data-timer="1"></span>` : null}
+          ${st.round_clock ? html`<span class="clock round" data-round-clock="1"></span>` : null}
         </div>
         <div class=${"table-error" + (S.error ? " show" : "")} id="table-error" role="alert">${S.error}</div>
         ${you !== null ? myArea(v, g) : null}
@@ -524,7 +527,10 @@ export function showRoom(app, roomId, navigate) {
     const count = v.hand_sizes[s];
     const exposed = g.catches.some((a) => a.target === s);
     const backs = [];
-    for (let i = 0; i < Math.min(count, 12); i++) backs.push(backNode(i));
+    // HR-OPEN: a hand small enough lies face up for everyone
+    const open = v.open_hands && s !== v.seat ? v.open_hands[s] : null;
+    if (open) open.forEach((code, i) => backs.push(cardNode(code, { small: true, key: `open-${i}` })));
+    else for (let i = 0; i < Math.min(count, 12); i++) backs.push(backNode(i));
     return html`<div key=${s} class=${cls.join(" ")} data-seat=${String(s)}
         aria-label=${`${info.name}: ${tn("{n} card", "{n} cards", count)}`}>
       <div class=${"avatar" + (info.kind === "bot" ? " bot" : "")} aria-hidden="true">${info.kind === "bot" ? "⚙" : initial(info.name)}</div>
@@ -534,7 +540,7 @@ export function showRoom(app, roomId, navigate) {
         ${info.away ? html`<span class="badge warn">${t("away: a bot plays")}</span>` : info.kind === "human" && !info.connected ? html`<span class="badge muted">${t("offline")}</span>` : null}
         ${v.teams ? html`<span class="badge">${t("team {n}", { n: v.teams[s] + 1 })}</span>` : null}
       </div>
-      <div class="fan" aria-hidden="true">${backs}</div>
+      <div class=${"fan" + (open ? " open" : "")} aria-hidden=${open ? undefined : "true"}>${backs}</div>
       <div class="count"><span class="n">${count}</span><span class="word">${tn("{n} card", "{n} cards", count)}</span></div>
       ${count === 1 && v.uno_declared[s] ? html`<div class="uno-flag">UNO!</div>` : null}
       ${exposed ? html`<div class="uno-flag missed">${t("No UNO!")}</div>` : null}
@@ -655,7 +661,9 @@ export function showRoom(app, roomId, navigate) {
   /** The round's result, beside the piles: the next round's deal stays in sight. */
   function resultBox() {
     const r = S.result;
-    const title = r.winner === null ? t("The round ends void.") : t("{name} wins round {n}!", { name: playerName(r.winner_player), n: r.round });
+    const title = r.winner === null ? t("The round ends void.")
+      : r.reason === "time" ? t("Time is up: {name} holds the fewest points and wins round {n}!", { name: playerName(r.winner_player), n: r.round })
+      : t("{name} wins round {n}!", { name: playerName(r.winner_player), n: r.round });
     const dismiss = () => {
       S.result = null;
       update();
@@ -665,6 +673,7 @@ export function showRoom(app, roomId, navigate) {
       <h2>${title}</h2>
       <p class="hint">${t("Points left in hand")}</p>
       <ul>${r.points.map((p, s) => html`<li key=${s}><span>${playerName(r.players[s])}</span><strong>${p}</strong></li>`)}</ul>
+      ${(r.out || []).map((p) => html`<p class="out" key=${`out-${p}`}>${t("{name} is out of the match.", { name: playerName(p) })}</p>`)}
     </div>`;
   }
 
@@ -793,6 +802,10 @@ export function showRoom(app, roomId, navigate) {
   }
 
   function updateClock() {
+    if (S.roundEnd && S.state && S.state.round_clock) { // HR-BLITZ: the round's countdown
+      const n = Math.ceil(Math.max(0, S.roundEnd - performance.now()) / 1000);
+      for (const c of root.querySelectorAll("[data-round-clock]")) c.textContent = t("round ends in {n} s", { n });
+    }
     if (S.deadline === null || !S.state || !S.state.timer) return;
     const left = Math.max(0, S.deadline - performance.now());
     for (const c of root.querySelectorAll("[data-timer]")) c.textContent = `${Math.ceil(left / 1000)} s`;
