@@ -55,7 +55,7 @@ assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition,
 _BOOLS = (
     "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
     "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
-    "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
+    "reverse_deflects_draw4", "draw2_on_draw4", "revenge", "same_number_play",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -107,6 +107,7 @@ class RuleSet:
     jump_in: bool = False  # HR-JUMP
     double_play: bool = False  # HR-DOUBLE
     multi_play: bool = False  # ATK-4
+    same_number_play: bool = False  # HR-SAMENUM
     sum_jump_in: SumJumpIn = "off"  # HR-SUM
     number_finish: bool = False  # HR-NUMFIN, ATK-6
     teams: int = 0  # HR-TEAM: players per team, 0 = no teams
@@ -254,6 +255,15 @@ class RuleSet:
         if self.double_play and self.multi_play:
             raise ConfigError(("double_play", "multi_play"), (True, True),
                               "choose one way of playing several cards at once")
+        if self.same_number_play:
+            for other in ("double_play", "multi_play", "seven_zero"):
+                if getattr(self, other):
+                    raise ConfigError(
+                        ("same_number_play", other), (True, True),
+                        "choose one: same_number_play already plays several cards of one "
+                        "number at once" if other != "seven_zero" else
+                        "a set of 7s or 0s would swap or pass hands several times over: play "
+                        "same_number_play without seven_zero")
         if self.scoring == "chips" and self.rounds is None:
             raise ConfigError(("scoring", "rounds"), ("chips", None),
                               "the chips system ends after a number of rounds: set rounds")
@@ -353,7 +363,8 @@ KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.n
 #: Keys added after rule sets were first stored (records, saves, rooms), each with the
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
 ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "reverse_deflects_draw4": False,
-                              "draw2_on_draw4": False, "revenge": False}
+                              "draw2_on_draw4": False, "revenge": False,
+                              "same_number_play": False}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

@@ -62,6 +62,7 @@ from .tables import (
     R_REV4,
     R_REV_DEALER,
     R_REVENGE,
+    R_SAMENUM,
     R_SCORING,
     R_SEVEN,
     R_SNUM,
@@ -754,7 +755,7 @@ def play_ids(st: State, tb: Tables, t: int, seat: int, cards: I32, ncards: int, 
                 m = add_play(st, tb, t, seat, tb.play1[k], 1, k, gone, False, out, m)
             if p[R_DOUBLE] and is_hand and hand_count(st, t, seat, k) >= 2:
                 m = add_play(st, tb, t, seat, tb.double[k], 2, k, gone, True, out, m)
-            if p[R_MULTI] and is_hand:
+            if (p[R_MULTI] or (p[R_SAMENUM] and r <= 9)) and is_hand:
                 m = multi_ids(st, tb, t, seat, k, False, out, m)
         else:
             if k == WILD4 and p[R_W4STRICT] and not w4_ok(st, t, seat):
@@ -782,9 +783,10 @@ def multi_ids(st: State, tb: Tables, t: int, seat: int, first: int, answers: boo
               m: int) -> int:
     """ATK-4 plays starting with ``first``: copies of one number, or action cards of one rank
     in any colours (first, the middle ones in order, last). With ``answers`` only plays whose
-    every card may answer the pending penalty."""
+    every card may answer the pending penalty. HR-SAMENUM: numbers of one number in any
+    colours, as action cards are."""
     p = tb.p
-    if _KRANK[first] <= 9:
+    if _KRANK[first] <= 9 and not p[R_SAMENUM]:
         c = hand_count(st, t, seat, first)
         for size in range(2, c + 1):
             m = add_play(st, tb, t, seat, tb.nummulti[first, size], size, first, 0, False, out,

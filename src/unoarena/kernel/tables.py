@@ -33,7 +33,8 @@ F64 = npt.NDArray[np.float64]
 R_REV4 = 45
 R_2ON4 = 46
 R_REVENGE = 47
-NPARAMS = 48
+R_SAMENUM = 48
+NPARAMS = 49
 
 SW4_RESHUFFLE, SW4_BOTTOM, SW4_DEALER = 0, 1, 2
 STACK_OFF, STACK_DRAW2, STACK_DEFLECT = 0, 1, 2
@@ -59,7 +60,7 @@ KNOWN_KEYS = frozenset({
     "teams", "wild_powers", "turn_timer", "timer_penalty", "seat_exchange", "seven_zero",
     "uno_penalty", "false_uno_penalty", "misplay", "misplay_penalty", "scoring", "target_score",
     "rounds", "launcher", "launcher_max_dry", "starter_reverse",
-    "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
+    "reverse_deflects_draw4", "draw2_on_draw4", "revenge", "same_number_play",
 })
 
 MULTI_RANKS = 15  # the multi-play table is indexed by rank, so every rank has a row
@@ -100,7 +101,8 @@ class KernelRules:
     jump1: I32  # kind -> its jump-in
     give: I32  # kind -> giving it in a swap
     nummulti: I32  # (kind, copies) -> several copies of a number played together
-    multi: I32  # (rank, first slot, last slot, middle code) -> a same-rank multi-play
+    multi: I32  # (rank, first slot, last slot, middle code) -> a same-rank multi-play (ATK-4's
+    # action cards, and HR-SAMENUM's numbers)
     sums: I32  # (colour slot, count code) -> a sum jump-in
 
     @property
@@ -159,6 +161,7 @@ def _params(rules: RuleSet, n_actions: int) -> I64:
     p[R_REV4] = rules.reverse_deflects_draw4
     p[R_2ON4] = rules.draw2_on_draw4
     p[R_REVENGE] = rules.revenge
+    p[R_SAMENUM] = rules.same_number_play
     return p
 
 
@@ -240,7 +243,7 @@ def _compile(rules: RuleSet) -> KernelRules:
                     wild[k, a.color] = i
             elif all(c == k for c in cs) and (rules.double_play and len(cs) == 2):
                 double[k] = i
-            elif all(c == k for c in cs) and KRANK[k] <= 9:
+            elif all(c == k for c in cs) and KRANK[k] <= 9 and not rules.same_number_play:
                 nummulti[k, len(cs)] = i
             else:
                 mid = 0
