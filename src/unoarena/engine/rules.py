@@ -55,7 +55,7 @@ assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition,
 _BOOLS = (
     "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
     "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
-    "reverse_deflects_draw4", "draw2_on_draw4", "revenge", "same_number_play",
+    "reverse_deflects_draw4", "draw2_on_draw4", "revenge", "same_number_play", "bomb",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -108,6 +108,7 @@ class RuleSet:
     double_play: bool = False  # HR-DOUBLE
     multi_play: bool = False  # ATK-4
     same_number_play: bool = False  # HR-SAMENUM
+    bomb: bool = False  # HR-BOMB
     sum_jump_in: SumJumpIn = "off"  # HR-SUM
     number_finish: bool = False  # HR-NUMFIN, ATK-6
     teams: int = 0  # HR-TEAM: players per team, 0 = no teams
@@ -264,6 +265,10 @@ class RuleSet:
                         "number at once" if other != "seven_zero" else
                         "a set of 7s or 0s would swap or pass hands several times over: play "
                         "same_number_play without seven_zero")
+        if self.bomb and not self.same_number_play:
+            raise ConfigError(("bomb", "same_number_play"), (True, False),
+                              "a bomb is three or more cards of one number played at once: set "
+                              "same_number_play on")
         if self.scoring == "chips" and self.rounds is None:
             raise ConfigError(("scoring", "rounds"), ("chips", None),
                               "the chips system ends after a number of rounds: set rounds")
@@ -364,7 +369,7 @@ KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.n
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
 ADDED_KEYS: dict[str, Any] = {"starter_reverse": "dealer_first", "reverse_deflects_draw4": False,
                               "draw2_on_draw4": False, "revenge": False,
-                              "same_number_play": False}
+                              "same_number_play": False, "bomb": False}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

@@ -44,6 +44,7 @@ from .tables import (
     POWER_SWAP,
     R_2ON4,
     R_4ON2,
+    R_BOMB,
     R_CHAL,
     R_DECK,
     R_DOUBLE,
@@ -128,9 +129,10 @@ A_COLOR0 = 6
 #: kinds: ``D_PKIND + kind``).
 DRAW_REASONS = ("turn", "starter", "last_card", "", "draw2", "draw4", "hit2", "attack",
                 "challenge_guilty", "challenge_innocent", "uno_caught", "false_catch",
-                "false_uno", "timeout", "misplay")
+                "false_uno", "timeout", "misplay", "bomb")
 (D_TURN, D_STARTER, D_LAST_CARD, D_PKIND, _D2, _D4, _DH2, _DWA, D_GUILTY, D_INNOCENT, D_CAUGHT,
  D_FALSE_CATCH, D_FALSE_UNO, D_TIMEOUT, D_MISPLAY) = range(15)
+D_BOMB = 15  # HR-BOMB
 NREASONS = len(DRAW_REASONS)
 
 #: The draw log (:func:`note`): what the reference's events say about draws and reshuffles, which
@@ -1223,6 +1225,14 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
             s[F_ECOLOR] = s[F_COLOR]
             s[F_EOWNER] = seat
 
+    if count >= 3 and rank <= 9 and not jump and p[R_BOMB]:
+        # HR-BOMB: every other player draws one, from the next; before the round can end
+        if left == 0:
+            s[F_CLOSING] = 1
+        for i in range(1, n):
+            penalize(st, tb, t, (seat + s[F_DIR] * i) % n, 1, D_BOMB)
+            if s[F_PHASE] == OVER:
+                return
     d = s[F_DIR]
     if left == 0:  # END-1, END-2: the next player first takes what this play gave them
         total = s[F_PEND] + penalty

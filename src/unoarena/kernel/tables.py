@@ -34,7 +34,8 @@ R_REV4 = 45
 R_2ON4 = 46
 R_REVENGE = 47
 R_SAMENUM = 48
-NPARAMS = 49
+R_BOMB = 49
+NPARAMS = 50
 
 SW4_RESHUFFLE, SW4_BOTTOM, SW4_DEALER = 0, 1, 2
 STACK_OFF, STACK_DRAW2, STACK_DEFLECT = 0, 1, 2
@@ -60,7 +61,7 @@ KNOWN_KEYS = frozenset({
     "teams", "wild_powers", "turn_timer", "timer_penalty", "seat_exchange", "seven_zero",
     "uno_penalty", "false_uno_penalty", "misplay", "misplay_penalty", "scoring", "target_score",
     "rounds", "launcher", "launcher_max_dry", "starter_reverse",
-    "reverse_deflects_draw4", "draw2_on_draw4", "revenge", "same_number_play",
+    "reverse_deflects_draw4", "draw2_on_draw4", "revenge", "same_number_play", "bomb",
 })
 
 MULTI_RANKS = 15  # the multi-play table is indexed by rank, so every rank has a row
@@ -162,6 +163,7 @@ def _params(rules: RuleSet, n_actions: int) -> I64:
     p[R_2ON4] = rules.draw2_on_draw4
     p[R_REVENGE] = rules.revenge
     p[R_SAMENUM] = rules.same_number_play
+    p[R_BOMB] = rules.bomb
     return p
 
 
