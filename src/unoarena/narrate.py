@@ -41,7 +41,7 @@ _WHY: dict[str, str] = {
     "last_card": N_("the last card's penalty"), "uno_caught": N_("caught without UNO"),
     "false_catch": N_("a wrong catch"), "false_uno": N_("a wrong UNO call"),
     "challenge_guilty": N_("bluff caught"), "challenge_innocent": N_("challenge lost"),
-    "misplay": N_("misplay"), "timeout": N_("out of time"),
+    "misplay": N_("misplay"), "timeout": N_("out of time"), "bomb": N_("a bomb"),
 }
 
 #: Events that start an action's line (the actor's deed); the rest are consequences.

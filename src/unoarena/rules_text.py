@@ -397,6 +397,22 @@ def _k_multi_play(r: RuleSet) -> str:
     return _("one card at a time, unless double_play allows two (ATK-4)")
 
 
+def _k_same_number_play(r: RuleSet) -> str:
+    if r.same_number_play:
+        return _("several number cards of one number, in any colours, may be played at once on "
+                 "your turn; the first must match, the last sets the colour; playing your whole "
+                 "hand this way wins without UNO (HR-SAMENUM)")
+    return _("number cards of one number in different colours are played one at a time "
+             "(HR-SAMENUM)")
+
+
+def _k_bomb(r: RuleSet) -> str:
+    if r.bomb:
+        return _("playing three or more cards of one number at once on your turn makes every "
+                 "other player draw one (HR-BOMB)")
+    return _("no bomb: several cards of one number make nobody draw (HR-BOMB)")
+
+
 def _k_sum_jump_in(r: RuleSet) -> str:
     if r.sum_jump_in == "same_color":
         return _("out of turn, a player may play several number cards of the colour just "
@@ -661,6 +677,7 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "reverse_deflects_draw4": _k_reverse_deflects_draw4, "draw2_on_draw4": _k_draw2_on_draw4,
     "revenge": _k_revenge,
     "jump_in": _k_jump_in, "double_play": _k_double_play, "multi_play": _k_multi_play,
+    "same_number_play": _k_same_number_play, "bomb": _k_bomb,
     "sum_jump_in": _k_sum_jump_in, "number_finish": _k_number_finish, "teams": _k_teams,
     "wild_powers": _k_wild_powers, "turn_timer": _k_turn_timer,
     "timer_penalty": _k_timer_penalty, "seat_exchange": _k_seat_exchange,
@@ -688,7 +705,9 @@ KEY_RULES: dict[str, str] = {
     "draw4_on_draw2": "HR-4ON2", "reverse_deflects_draw4": "HR-REV4",
     "draw2_on_draw4": "HR-2ON4", "revenge": "HR-REVENGE",
     "jump_in": "HR-JUMP", "double_play": "HR-DOUBLE",
-    "multi_play": "ATK-4", "sum_jump_in": "HR-SUM", "number_finish": "HR-NUMFIN, ATK-6",
+    "multi_play": "ATK-4", "same_number_play": "HR-SAMENUM", "bomb": "HR-BOMB",
+    "sum_jump_in": "HR-SUM",
+    "number_finish": "HR-NUMFIN, ATK-6",
     "teams": "HR-TEAM", "wild_powers": "HR-WILDPOWER", "turn_timer": "HR-TIMER",
     "timer_penalty": "HR-TIMER", "seat_exchange": "HR-SEATS", "seven_zero": "HR-SEVEN-ZERO",
     "force_play": "HR-FORCE", "forced_draw_play": "HR-DRAWPLAY", "hand_limit": "HR-HANDLIMIT",

@@ -75,6 +75,23 @@ def test_rules_are_validated_and_explained(server: LiveServer) -> None:
     assert unknown.status_code == 400 and "preset" in unknown.json()["message"]
 
 
+def test_house_rules_from_other_apps_are_offered_and_explained(server: LiveServer) -> None:
+    """RULES 18: the page builds its house-rule toggles from meta; the rules check explains
+    them and refuses a bomb without a way to play three numbers at once."""
+    kinds = {k["key"]: (k["type"], k["rule"]) for k in server.http.get("/api/meta").json()["keys"]}
+    for key, rule in (("reverse_deflects_draw4", "HR-REV4"), ("draw2_on_draw4", "HR-2ON4"),
+                      ("revenge", "HR-REVENGE"), ("same_number_play", "HR-SAMENUM"),
+                      ("bomb", "HR-BOMB")):
+        assert kinds[key] == ("bool", rule)
+    rules = {"same_number_play": True, "bomb": True}
+    r = server.http.post("/api/rules", json={"preset": "classic", "rules": rules})
+    assert r.status_code == 200 and r.json()["overrides"] == rules
+    assert any(row["key"] == "bomb" and "every other player draw one" in row["text"]
+               for row in r.json()["explain"])
+    bad = server.http.post("/api/rules", json={"preset": "classic", "rules": {"bomb": True}})
+    assert bad.status_code == 400 and "same_number_play" in bad.json()["message"]
+
+
 def test_create_join_and_room_info(server: LiveServer) -> None:
     room = create_room(server, ["human", "bot"], jump_in=True)
     assert room["player"] == 0 and len(room["token"]) >= 20

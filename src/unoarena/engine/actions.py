@@ -198,6 +198,9 @@ class ActionSpace:
                       if not IS_WILD[k] and deck.counts[k] >= 2]
         if rules.multi_play:
             plays += [Action("play", cs) for cs in _multi_plays(rules)]
+        if rules.same_number_play:  # HR-SAMENUM: number cards of one number, any colours
+            plays += [Action("play", cs) for rank in range(10)
+                      for cs in _rank_sets(rules, rank)]
         if rules.jump_in:
             plays += [Action("jump_in", (k,)) for k in kinds if not IS_WILD[k]]
         if rules.sum_jump_in != "off":
@@ -241,24 +244,31 @@ def _multi_plays(rules: RuleSet) -> list[tuple[int, ...]]:
         if IS_NUMBER[k] and deck.counts[k] >= 2:
             out += [(k,) * m for m in range(2, deck.counts[k] + 1)]
     for rank in (SKIP, REVERSE, HIT2, DISCARD_ALL, 12):
-        avail = [(c, deck.counts[kind_of(c, rank)]) for c in deck.colors
-                 if deck.counts[kind_of(c, rank)]]
-        if not avail:
-            continue
-        seen: set[tuple[int, ...]] = set()
-        pool = [kind_of(c, rank) for c, m in avail for _ in range(m)]
-        for size in range(2, len(pool) + 1):
-            for combo in itertools.combinations(pool, size):
-                for first in set(combo):
-                    rest = list(combo)
-                    rest.remove(first)
-                    for last in set(rest):
-                        mid = list(rest)
-                        mid.remove(last)
-                        key = (first, *sorted(mid), last)
-                        if key not in seen:
-                            seen.add(key)
-                            out.append(key)
+        out += _rank_sets(rules, rank)
+    return out
+
+
+def _rank_sets(rules: RuleSet, rank: int) -> list[tuple[int, ...]]:
+    """Two or more coloured cards of one rank in any colours, canonical: first, the middle
+    cards sorted, last (ATK-4's action cards, HR-SAMENUM's numbers)."""
+    deck = rules.deck
+    out: list[tuple[int, ...]] = []
+    avail = [(c, deck.counts[kind_of(c, rank)]) for c in deck.colors
+             if deck.counts[kind_of(c, rank)]]
+    seen: set[tuple[int, ...]] = set()
+    pool = [kind_of(c, rank) for c, m in avail for _ in range(m)]
+    for size in range(2, len(pool) + 1):
+        for combo in itertools.combinations(pool, size):
+            for first in set(combo):
+                rest = list(combo)
+                rest.remove(first)
+                for last in set(rest):
+                    mid = list(rest)
+                    mid.remove(last)
+                    key = (first, *sorted(mid), last)
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(key)
     return out
 
 

@@ -156,7 +156,9 @@ def _play_cards(s: State, act: Action, seat: int) -> Diagnosis | None:
         return "card_not_in_hand", f"seat {seat} does not hold {_join(cards)}"
     if len(cards) > 1:
         same = all(c == cards[0] for c in cards)
-        if not rules.multi_play and not (rules.double_play and same and len(cards) == 2):
+        numbers = all(IS_NUMBER[c] and KRANK[c] == KRANK[cards[0]] for c in cards)
+        if not rules.multi_play and not (rules.double_play and same and len(cards) == 2) \
+                and not (rules.same_number_play and numbers):
             return "not_in_rules", "these rules play one card at a time"
     return None
 

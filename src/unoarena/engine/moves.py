@@ -235,7 +235,8 @@ def play_ids(s: State, seat: int, cards: list[int], out: list[int]) -> None:
                 add_play(s, play1[k], seat, (k,), out)
             if rules.double_play and hand.count(k) >= 2 and cards is hand:
                 add_play(s, sp.index[Action("play", (k, k))], seat, (k, k), out)
-            if rules.multi_play and cards is hand:
+            if (rules.multi_play or (rules.same_number_play and IS_NUMBER[k])) \
+                    and cards is hand:
                 multi_ids(s, seat, k, out)
         else:
             if k == WILD4 and rules.w4_rule == "restricted" and not rules.wd4_challenge \
@@ -287,10 +288,11 @@ def da_ok(hand: list[int], cards: tuple[int, ...]) -> bool:
 
 
 def multi_ids(s: State, seat: int, first: int, out: list[int]) -> None:
-    """ATK-4 plays starting with ``first``: same number and colour, or same action rank."""
+    """ATK-4 plays starting with ``first``: same number and colour, or same action rank;
+    HR-SAMENUM: numbers of one number in any colours."""
     hand = s.hands[seat]
     sp = s.space
-    if IS_NUMBER[first]:
+    if IS_NUMBER[first] and not s.rules.same_number_play:
         m = hand.count(first)
         for size in range(2, m + 1):
             cs = (first,) * size

@@ -46,6 +46,18 @@ from .state import (
 from .wild_powers import wild_power
 
 
+def bomb(s: State, seat: int, left: int) -> None:
+    """HR-BOMB: three or more numbers of one number played at once (HR-SAMENUM): every other
+    player draws one (Attack: presses once), in the order of play from the next player."""
+    n, d = s.n, s.dir
+    if not left:
+        s.closing = True  # END-2: draws for a hand just emptied reshuffle, never void
+    for i in range(1, n):
+        penalize(s, (seat + d * i) % n, 1, "bomb")
+        if s.phase == OVER:
+            return
+
+
 def play(s: State, seat: int, act: Action, jump: bool) -> None:
     """A legal play (or jump-in): the cards go, UNO is judged, then the cards' effects."""
     n = s.n
@@ -147,6 +159,10 @@ def play(s: State, seat: int, act: Action, jump: bool) -> None:
     if last >= NCOLORED and left:
         start_effect(s, last, seat)  # BUZZ-1, FRZ-1
 
+    if count >= 3 and rank <= 9 and not jump and s.rules.bomb:
+        bomb(s, seat, left)  # HR-BOMB: before the round can end, so the cards count
+        if s.phase == OVER:
+            return
     d = s.dir
     if left == 0:  # END-1, END-2: the next player first takes what this play gave them
         total = s.pend + penalty

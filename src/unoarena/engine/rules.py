@@ -62,6 +62,7 @@ _BOOLS = (
     "double_score",
     "wild_starter_stays",
     "blind_draw",
+    "same_number_play", "bomb",
 )
 # int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
 # can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
@@ -115,6 +116,8 @@ class RuleSet:
     jump_in: bool = False  # HR-JUMP
     double_play: bool = False  # HR-DOUBLE
     multi_play: bool = False  # ATK-4
+    same_number_play: bool = False  # HR-SAMENUM
+    bomb: bool = False  # HR-BOMB
     sum_jump_in: SumJumpIn = "off"  # HR-SUM
     number_finish: bool = False  # HR-NUMFIN, ATK-6
     teams: int = 0  # HR-TEAM: players per team, 0 = no teams
@@ -297,6 +300,19 @@ class RuleSet:
                 raise ConfigError(("elimination", "rounds"), (self.elimination, self.rounds),
                                   "elimination ends when one player is left, not after a "
                                   "number of rounds: set rounds to none")
+        if self.same_number_play:
+            for other in ("double_play", "multi_play", "seven_zero"):
+                if getattr(self, other):
+                    raise ConfigError(
+                        ("same_number_play", other), (True, True),
+                        "choose one: same_number_play already plays several cards of one "
+                        "number at once" if other != "seven_zero" else
+                        "a set of 7s or 0s would swap or pass hands several times over: play "
+                        "same_number_play without seven_zero")
+        if self.bomb and not self.same_number_play:
+            raise ConfigError(("bomb", "same_number_play"), (True, False),
+                              "a bomb is three or more cards of one number played at once: set "
+                              "same_number_play on")
         if self.scoring == "chips" and self.rounds is None:
             raise ConfigError(("scoring", "rounds"), ("chips", None),
                               "the chips system ends after a number of rounds: set rounds")
@@ -410,6 +426,8 @@ ADDED_KEYS: dict[str, Any] = {
     "blind_draw": False,
     "elimination": "off",
     "blitz": None,
+    "same_number_play": False,
+    "bomb": False,
 }
 
 

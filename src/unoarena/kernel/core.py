@@ -45,6 +45,7 @@ from .tables import (
     R_2ON4,
     R_4ON2,
     R_BLIND,
+    R_BOMB,
     R_CHAL,
     R_DECK,
     R_DOUBLE,
@@ -67,6 +68,7 @@ from .tables import (
     R_REV4,
     R_REV_DEALER,
     R_REVENGE,
+    R_SAMENUM,
     R_SCORING,
     R_SEVEN,
     R_SILENT,
@@ -134,9 +136,10 @@ A_COLOR0 = 6
 #: kinds: ``D_PKIND + kind``).
 DRAW_REASONS = ("turn", "starter", "last_card", "", "draw2", "draw4", "hit2", "attack",
                 "challenge_guilty", "challenge_innocent", "uno_caught", "false_catch",
-                "false_uno", "timeout", "misplay")
+                "false_uno", "timeout", "misplay", "bomb")
 (D_TURN, D_STARTER, D_LAST_CARD, D_PKIND, _D2, _D4, _DH2, _DWA, D_GUILTY, D_INNOCENT, D_CAUGHT,
  D_FALSE_CATCH, D_FALSE_UNO, D_TIMEOUT, D_MISPLAY) = range(15)
+D_BOMB = 15  # HR-BOMB
 NREASONS = len(DRAW_REASONS)
 
 #: The draw log (:func:`note`): what the reference's events say about draws and reshuffles, which
@@ -771,7 +774,7 @@ def play_ids(st: State, tb: Tables, t: int, seat: int, cards: I32, ncards: int, 
                 m = add_play(st, tb, t, seat, tb.play1[k], 1, k, gone, False, out, m)
             if p[R_DOUBLE] and is_hand and hand_count(st, t, seat, k) >= 2:
                 m = add_play(st, tb, t, seat, tb.double[k], 2, k, gone, True, out, m)
-            if p[R_MULTI] and is_hand:
+            if (p[R_MULTI] or (p[R_SAMENUM] and r <= 9)) and is_hand:
                 m = multi_ids(st, tb, t, seat, k, False, out, m)
         else:
             if k == WILD4 and p[R_W4STRICT] and not w4_ok(st, t, seat):
@@ -799,9 +802,10 @@ def multi_ids(st: State, tb: Tables, t: int, seat: int, first: int, answers: boo
               m: int) -> int:
     """ATK-4 plays starting with ``first``: copies of one number, or action cards of one rank
     in any colours (first, the middle ones in order, last). With ``answers`` only plays whose
-    every card may answer the pending penalty."""
+    every card may answer the pending penalty. HR-SAMENUM: numbers of one number in any
+    colours, as action cards are."""
     p = tb.p
-    if _KRANK[first] <= 9:
+    if _KRANK[first] <= 9 and not p[R_SAMENUM]:
         c = hand_count(st, t, seat, first)
         for size in range(2, c + 1):
             m = add_play(st, tb, t, seat, tb.nummulti[first, size], size, first, 0, False, out,
@@ -1242,6 +1246,14 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
             s[F_ECOLOR] = s[F_COLOR]
             s[F_EOWNER] = seat
 
+    if count >= 3 and rank <= 9 and not jump and p[R_BOMB]:
+        # HR-BOMB: every other player draws one, from the next; before the round can end
+        if left == 0:
+            s[F_CLOSING] = 1
+        for i in range(1, n):
+            penalize(st, tb, t, (seat + s[F_DIR] * i) % n, 1, D_BOMB)
+            if s[F_PHASE] == OVER:
+                return
     d = s[F_DIR]
     if left == 0:  # END-1, END-2: the next player first takes what this play gave them
         total = s[F_PEND] + penalty

@@ -35,7 +35,8 @@ R_REV4, R_2ON4, R_REVENGE = range(49, 52)
 R_DOUBLESCORE = 52
 R_WILDSTART = 53
 R_OPEN, R_BLIND, R_ELIM, R_BLITZ = range(54, 58)
-NPARAMS = 58
+R_SAMENUM, R_BOMB = range(58, 60)
+NPARAMS = 60
 ELIM_OFF, ELIM_POINTS, ELIM_CARDS = 0, 1, 2
 
 SW4_RESHUFFLE, SW4_BOTTOM, SW4_DEALER = 0, 1, 2
@@ -67,6 +68,7 @@ KNOWN_KEYS = frozenset({
     "double_score",
     "wild_starter_stays",
     "open_hands", "blind_draw", "elimination", "blitz",
+    "same_number_play", "bomb",
 })
 
 MULTI_RANKS = 15  # the multi-play table is indexed by rank, so every rank has a row
@@ -107,7 +109,8 @@ class KernelRules:
     jump1: I32  # kind -> its jump-in
     give: I32  # kind -> giving it in a swap
     nummulti: I32  # (kind, copies) -> several copies of a number played together
-    multi: I32  # (rank, first slot, last slot, middle code) -> a same-rank multi-play
+    multi: I32  # (rank, first slot, last slot, middle code) -> a same-rank multi-play (ATK-4's
+    # action cards, and HR-SAMENUM's numbers)
     sums: I32  # (colour slot, count code) -> a sum jump-in
 
     @property
@@ -176,6 +179,8 @@ def _params(rules: RuleSet, n_actions: int) -> I64:
     p[R_BLIND] = rules.blind_draw
     p[R_ELIM] = ("off", "points", "cards").index(rules.elimination)
     p[R_BLITZ] = rules.blitz is not None  # HR-BLITZ: no clock in simulation, as HR-TIMER
+    p[R_SAMENUM] = rules.same_number_play
+    p[R_BOMB] = rules.bomb
     return p
 
 
@@ -257,7 +262,7 @@ def _compile(rules: RuleSet) -> KernelRules:
                     wild[k, a.color] = i
             elif all(c == k for c in cs) and (rules.double_play and len(cs) == 2):
                 double[k] = i
-            elif all(c == k for c in cs) and KRANK[k] <= 9:
+            elif all(c == k for c in cs) and KRANK[k] <= 9 and not rules.same_number_play:
                 nummulti[k, len(cs)] = i
             else:
                 mid = 0

@@ -50,9 +50,10 @@ def key_lines(rules: RuleSet, people: int = 1) -> list[str]:
                      "{n} cards").format(n=rules.false_uno_penalty))
     if rules.wd4_challenge:
         out.append(_("x: challenge a Wild Draw Four   a: accept it and draw"))
-    if rules.stacking != "off" or rules.stack_draw4:
+    if rules.stacking != "off" or rules.stack_draw4 or rules.reverse_deflects_draw4 \
+            or rules.draw2_on_draw4:
         out.append(_("A penalty is pending: answer with a marked card, or d to take it"))
-    if rules.multi_play:
+    if rules.multi_play or rules.same_number_play:
         out.append(_("Several cards at once: press one of them; a dialog offers every "
                      "combination it can be played in"))
     elif rules.double_play:

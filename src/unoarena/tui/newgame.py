@@ -33,6 +33,8 @@ from .session import BOT, HUMAN, Player, Table, Timing, best_bot
 TOGGLES: tuple[tuple[str, str], ...] = (
     ("jump_in", N_("Jump-in")),
     ("double_play", N_("Double play")),
+    ("same_number_play", N_("Same number together")),
+    ("bomb", N_("Bomb: three of a number")),
     ("stack_draw4", N_("Stack Wild Draw Four")),
     ("draw4_on_draw2", N_("Wild Draw Four on Draw Two")),
     ("reverse_deflects_draw4", N_("Reverse bounces Wild Draw Four")),
