@@ -3,6 +3,7 @@ module that inlines it, and only those (numba alone checks just the function's o
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -45,10 +46,16 @@ def test_a_change_recompiles_what_depends_on_it_and_nothing_else(
     assert all(a != b for a, b in zip(after.values(), _dirs(kernel).values(), strict=True))
 
 
-def test_the_users_cache_dir_wins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+def test_the_users_cache_dir_is_the_root_and_still_goes_stale_safely(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """NUMBA_CACHE_DIR chooses where the caches live, not whether a change to ``core.py``
+    recompiles the bots that inline it (numba alone would keep serving the old code)."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
+    kernel = _tree(tmp_path)
+    before = _dirs(kernel)
+    assert all(d.startswith(str(tmp_path / "mine") + os.sep) for d in before.values())
+    assert before["bots"].startswith(str(tmp_path / "mine" / "bots-"))
+    (kernel / "core.py").write_text((kernel / "core.py").read_text() + "\nX = 2\n")
+    after = _dirs(kernel)
+    assert after["bots"] != before["bots"] and after["core"] != before["core"]
     _jit.cache_dir.cache_clear()
-    try:
-        assert _jit.cache_dir("core") == str(tmp_path)
-    finally:
-        _jit.cache_dir.cache_clear()

@@ -13,8 +13,10 @@ yet the kernel's entry points inline helpers from other files (a change to ``cor
 leave ``bots.py``'s cached rounds stale). So each module's cache lives in a directory named
 after a digest of its source, of every kernel source it imports and of the card tables they
 freeze in (``~/.cache/unoarena/kernel/<module>-<digest>``, under ``$XDG_CACHE_HOME`` when
-set): a change compiles afresh what depends on it, and nothing else. A
-``NUMBA_CACHE_DIR`` set by the user wins.
+set): a change compiles afresh what depends on it, and nothing else. A ``NUMBA_CACHE_DIR``
+set by the user takes the place of ``~/.cache/unoarena/kernel`` and keeps the digest-named
+directories under it (numba itself would use it as one flat directory and run stale inlined
+code after a change to another kernel file).
 """
 
 from __future__ import annotations
@@ -59,8 +61,6 @@ def cache_dir(module: str, here: Path = _HERE) -> str:
     """Where the compiled functions of kernel module ``module`` (``core``, ``bots``...) are
     cached: named after a digest of its source and of every kernel source it imports, directly
     or not (see the module docstring). ``here``: the kernel's directory."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return os.environ["NUMBA_CACHE_DIR"]
     seen: set[str] = set()
     todo = [module]
     while todo:
@@ -72,8 +72,12 @@ def cache_dir(module: str, here: Path = _HERE) -> str:
     for path in [*(here / f"{m}.py" for m in sorted(seen)),
                  *(here.parent / f for f in _FROZEN)]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    root = Path(base, "unoarena", "kernel")
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        root = Path(os.environ["NUMBA_CACHE_DIR"])
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"),
+                                                                  ".cache")
+        root = Path(base, "unoarena", "kernel")
     _prune(root, module)
     path = root / f"{module}-{digest.hexdigest()[:16]}"
     if path.is_dir():
