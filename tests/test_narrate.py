@@ -135,3 +135,32 @@ def test_round_start_says_what_the_first_card_does_and_who_plays() -> None:
         {"t": "deal", "dealer": 3, "hand_size": 7}, {"t": "starter", "card": "RR"},
         {"t": "first_turn", "seat": 3, "direction": "ccw", "names_color": False}], NAMES)
     assert lines[-1].endswith("play goes counter-clockwise, and East plays first.")
+
+
+def test_a_blocked_table_says_why_the_round_is_void() -> None:
+    """HR-HANDLIMIT: a round that ends because every hand is full and nobody can play says so,
+    not that the draw pile ran out, in the log and in its round-over event."""
+    import random
+
+    from unoarena.engine import Termination
+
+    rules = preset("classic", players=2, hand_size=2, hand_limit=3, force_play=True)
+    for seed in range(50):
+        game, rng = Game(rules, seed, 0), random.Random(seed)
+        for _ in range(3000):  # without the rule a full table would loop forever
+            if game.is_over:
+                break
+            game.apply(str(rng.choice(game.legal_actions(game.turn))), game.turn)
+        assert game.outcome is not None, f"seed {seed}: a full table never ended"
+        if game.outcome.reason == Termination.BLOCKED:
+            break
+    else:
+        raise AssertionError("no blocked round in 50 seeds")
+    assert game.outcome.winner is None and set(game.outcome.scores) == {0}
+    end = game.events[-1]
+    assert end["t"] == "round_over" and end.get("blocked") and end.get("void")
+    line, _p = Narrator(NAMES).line([end])
+    assert "every hand is full and nobody can play" in line
+    void, _p = Narrator(NAMES).line([{"t": "round_over", "winner": None, "void": True,
+                                      "points": [3, 4]}])
+    assert "draw pile ran out" in void
