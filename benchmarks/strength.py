@@ -193,7 +193,10 @@ def run_chunk(job: tuple[str, int, int, int, int, str, str, str]) -> dict[str, A
 
 def _sub(spec: str, ismcts: str) -> str:
     """A searching bot gets this run's search options (``ismcts`` is ``ismcts:OPTIONS``)."""
-    return spec + ismcts[len("ismcts"):] if spec in SEARCHERS else spec
+    if spec.split(":")[0] not in SEARCHERS:
+        return spec
+    opts = ismcts[len("ismcts:"):]
+    return f"{spec},{opts}" if ":" in spec else f"{spec}:{opts}"
 
 
 def round_robin(deals: int, seed: int, workers: int, ismcts: str) -> dict[str, Any]:
@@ -302,6 +305,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="extra ismcts options, e.g. 'c=0.5,rollout=20'")
     ap.add_argument("--learned", default="",
                     help="options of the learned bot, e.g. 'weights=runs/learned/learned.npz'")
+    ap.add_argument("--search", default="",
+                    help="extra options of learned-search only, e.g. 'leaf=value'")
     ap.add_argument("--only", action="append", choices=sorted(MATCHUPS),
                     help="run only this matchup (repeatable)")
     ap.add_argument("--quick", action="store_true",
@@ -331,6 +336,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.learned:
         MATCHUPS.update({k: (p, f"learned:{args.learned}" if b == "learned" else b, o)
                          for k, (p, b, o) in MATCHUPS.items()})
+    if args.search:
+        MATCHUPS.update({k: (p, f"learned-search:{args.search}" if b == "learned-search" else b,
+                             o) for k, (p, b, o) in MATCHUPS.items()})
     rows = measure(names, games, args.seed, args.workers, args.chunk, ismcts, args.peek)
     robin = (round_robin(args.tournament, args.seed, args.workers, ismcts)
              if args.tournament else None)

@@ -178,3 +178,39 @@ def test_search_anchored_on_the_network_plays_legally() -> None:
     play_round(g, bots, random.Random(4))
     assert g.outcome is not None
     assert bots[0].moves
+
+
+@pytest.mark.parametrize("leaf", ["value", "mix"])
+@pytest.mark.parametrize(("name", "players"), [("classic", 2), ("attack", 4), ("house", 4)])
+def test_search_with_the_value_as_leaf_plays_legally(leaf: str, name: str, players: int) -> None:
+    rules = preset(name, players=players)
+    g = Game(rules, 5, dealer=0)
+    bots: list[Bot] = [Checked(make_bot(f"learned-search:iterations=12,leaf={leaf}", 3))]
+    bots += [Checked(make_bot("heuristic", s)) for s in range(1, players)]
+    play_round(g, bots, random.Random(6))
+    assert g.outcome is not None
+
+
+def test_the_value_leaf_favours_the_seat_about_to_go_out() -> None:
+    """The network reads each seat's own view of the sampled deal: one card left against a
+    dozen is a far better chance, and the chances sum to one."""
+    from unoarena.bots.learned import LearnedSearchBot
+    from unoarena.engine import Setup
+    from unoarena.engine.cards import parse_card
+
+    def cards(*codes: str) -> list[int]:
+        return [parse_card(c) for c in codes]
+
+    rules = preset("classic", players=3)
+    g = Game(rules, 1, setup=Setup(
+        hands={0: cards("R1"),
+               1: cards("G1", "G2", "G3", "G4", "G5", "B6", "B7", "B8", "B9", "Y1", "Y2", "Y3"),
+               2: cards("G6", "G7", "G8", "B1", "B2", "B3", "Y4", "Y5", "Y6", "Y7", "R2", "R3")},
+        discard=cards("B5"), turn=1))
+    bot = LearnedSearchBot(0, leaf="value", iterations=1)
+    bot.begin_round(rules, 0)
+    chances = bot.leaf(g)
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances[0] > 0.5 > max(chances[1:])
+    with pytest.raises(ValueError, match="leaf='x' must be one of model, value, mix"):
+        make_bot("learned-search:leaf=x")

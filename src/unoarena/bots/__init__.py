@@ -59,4 +59,5 @@ register("learned", _needs_numpy("learned", "make_learned"),
          "with numpy; options temperature (0: its best action), weights (another .npz)")
 register("learned-search", _needs_numpy("learned-search", "make_learned_search"),
          "ismcts's paired search anchored on the learned network's move instead of the "
-         "heuristic's; options those of ismcts")
+         "heuristic's; options those of ismcts, and leaf (model, value: the network's "
+         "value of the sampled deal, mix)")

@@ -592,16 +592,20 @@ class ISMCTSBot(BaseBot):
         self.last_iterations = it
         return roots[anchored_choice(diff, diff2, count, p, self.z)]
 
-    @staticmethod
-    def _playout(g: Game, tb: Tables, rand: Callable[[], float], plies: int,
+    def leaf(self, g: Game) -> list[float]:
+        """Each seat's chance to win a rollout's unfinished round: :func:`win_chances`, the
+        fitted model of the hands (a subclass may score leaves otherwise)."""
+        return win_chances(g)
+
+    def _playout(self, g: Game, tb: Tables, rand: Callable[[], float], plies: int,
                  team: list[int], noise: float) -> list[float]:
         """Play on with the default policy; returns each seat's reward (its team's win, or
-        after ``plies`` the win chances :func:`hand_value` estimates from hand sizes)."""
+        after ``plies`` the win chances :meth:`leaf` estimates)."""
         step, legal = g.step, g.legal_ids
         n = len(team)
         while not g.is_over:
             if plies <= 0:
-                probs = win_chances(g)
+                probs = self.leaf(g)
                 by_team = [0.0] * n
                 for s in range(n):
                     by_team[team[s]] += probs[s]
@@ -713,6 +717,14 @@ def make_ismcts(options: Mapping[str, str], seed: int, *,
                 cls: type[ISMCTSBot] = ISMCTSBot) -> ISMCTSBot:
     """An ``ismcts`` bot (or a subclass ``cls`` taking the same options) from its spec."""
     o = Options(cls.name, options)
+    search = search_options(o)
+    o.done()
+    return cls(seed, **search)
+
+
+def search_options(o: Options) -> dict[str, Any]:
+    """Read the search's options (those of ``ismcts``, shared by the bots built on it) as
+    keyword arguments of :class:`ISMCTSBot`; the caller checks for leftovers."""
     iterations = o.get_int("iterations", 0, 0)
     ms = o.get_float("ms", 50.0, 0.1, 600_000.0)
     c = o.get_float("c", 0.7, 0.0, 10.0)
@@ -723,6 +735,6 @@ def make_ismcts(options: Mapping[str, str], seed: int, *,
     paired = o.get_int("paired", 1, 0, 1)
     z = o.get_float("z", 1.0, 0.0, 10.0)
     noise = o.get_float("noise", 0.9, 0.0, 10.0)
-    o.done()
-    return cls(seed, iterations=iterations, ms=ms, c=c, determinizations=dets, depth=depth,
-               rollout=rollout, opponents=opponents, paired=paired, z=z, noise=noise)
+    return {"iterations": iterations, "ms": ms, "c": c, "determinizations": dets,
+            "depth": depth, "rollout": rollout, "opponents": opponents, "paired": paired,
+            "z": z, "noise": noise}

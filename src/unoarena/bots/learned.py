@@ -22,12 +22,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import Action, RuleSet
+from ..engine import Action, Game, RuleSet
 from ..rl.encoding import Encoder
 from .base import BaseBot, Options
 from .features import ACTION_FEATURES, Layout, obs_features
 from .heuristic import Context
-from .ismcts import ISMCTSBot, make_ismcts
+from .ismcts import ISMCTSBot, search_options, win_chances
 
 WEIGHTS = Path(__file__).with_name("learned.npz")
 #: The arrays a weights file holds, in the order of :meth:`Network.forward`.
@@ -95,6 +95,15 @@ class Network:
         logits = q @ emb.T + np.take_along_axis(
             t, np.broadcast_to(target, (*t.shape[:-1], target.shape[-1])), axis=-1)
         return logits.astype(np.float32, copy=False), value.astype(np.float32, copy=False)
+
+    def values(self, x: F32) -> F32:
+        """The value head alone (expected round result, -1..1) for inputs ``x``
+        ``(..., inputs)``: what a search's leaf needs, without scoring every action."""
+        p = self.p
+        h = np.maximum(x @ p["w1"] + p["b1"], 0.0)
+        h = np.maximum(h @ p["w2"] + p["b2"], 0.0)
+        out: F32 = np.tanh(h @ p["wv"] + p["bv"])[..., 0]
+        return out
 
 
 @cache
@@ -181,16 +190,27 @@ def make_learned(options: Mapping[str, str], seed: int) -> LearnedBot:
     return LearnedBot(seed, temperature=temperature, network=net)
 
 
+#: How ``learned-search`` scores a rollout's unfinished round (option ``leaf``).
+LEAVES = ("model", "value", "mix")
+
+
 class LearnedSearchBot(ISMCTSBot):
     """``learned-search``: ``ismcts``'s paired search anchored on the network's move instead
     of the heuristic's: the search keeps the learned move unless another is clearly better on
-    the same sampled deals. Options are ``ismcts``'s."""
+    the same sampled deals. Options are ``ismcts``'s, and ``leaf``: how a rollout's unfinished
+    round is scored: ``model`` (the fitted model of the hands, as ``ismcts``), ``value`` (the
+    network's value head, read from every seat's own view of the sampled deal, so each hand
+    counts once, normalised over the seats) or ``mix`` (the mean of the two)."""
 
     name = "learned-search"
 
-    def __init__(self, seed: int = 0, **search: Any) -> None:
+    def __init__(self, seed: int = 0, leaf: str = "model", **search: Any) -> None:
+        if leaf not in LEAVES:
+            raise ValueError(f"bot learned-search: option leaf={leaf!r} must be one of "
+                             f"{', '.join(LEAVES)}")
         super().__init__(seed, **search)
         self.policy = LearnedBot(seed)
+        self.leaf_mode = leaf
 
     def begin_round(self, rules: RuleSet, seat: int) -> None:
         """Start the round for the search and for the network policy that anchors it."""
@@ -202,7 +222,27 @@ class LearnedSearchBot(ISMCTSBot):
         """The network's greedy move, in place of the heuristic's."""
         return self.policy.act(view, legal, rng)
 
+    def leaf(self, g: Game) -> list[float]:
+        """Each seat's chance to win an unfinished rollout, by ``leaf``: the network values
+        every seat's view of the sampled deal (its value ``v`` read as a win chance
+        ``(1 + v) / 2``), normalised to sum to one."""
+        if self.leaf_mode == "model":
+            return win_chances(g)
+        lay, enc, net = self.policy.layout, self.policy.encoder, self.policy.net
+        if lay is None or enc is None:
+            raise RuntimeError("begin_round() must be called before the bot acts")
+        x = np.stack([lay.canon(enc.encode_view(g.view(s))) for s in range(g.players)])
+        q = (1.0 + net.values(x)) * 0.5 + 1e-6
+        probs: list[float] = (q / q.sum()).tolist()
+        if self.leaf_mode == "mix":
+            return [(a + b) * 0.5 for a, b in zip(probs, win_chances(g), strict=True)]
+        return probs
+
 
 def make_learned_search(options: Mapping[str, str], seed: int) -> ISMCTSBot:
-    """A ``learned-search`` bot from its spec; the options are ``ismcts``'s."""
-    return make_ismcts(options, seed, cls=LearnedSearchBot)
+    """A ``learned-search`` bot from its spec: ``ismcts``'s options and ``leaf``."""
+    o = Options(LearnedSearchBot.name, options)
+    leaf = o.get_str("leaf", "model")
+    search = search_options(o)
+    o.done()
+    return LearnedSearchBot(seed, leaf=leaf, **search)
