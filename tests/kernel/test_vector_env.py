@@ -41,6 +41,7 @@ class ReferenceTable:
         self.max_steps = max_steps
         self.table = Table(rules, reward=reward, seer=seer, record_events=True)
         self.bots: list[Bot | None] = []
+        self.callers: set[int] = set()  # seats the test decides, as the learning seat
         self.me = -1
         self.steps = 0
 
@@ -50,10 +51,14 @@ class ReferenceTable:
         if not self.bots:  # one bot per seat, its generator running on across episodes
             self.bots = [None] * n
         others = iter(self.opponents)
+        self.callers = set()
         for s in range(n):
             if s == self.me:
                 continue
             spec = next(others)
+            if spec == "caller":
+                self.callers.add(s)
+                continue
             bot = self.bots[s]
             if bot is None or bot.name != spec.split(":")[0]:
                 bot = make_bot(spec, self.own[s])
@@ -66,7 +71,7 @@ class ReferenceTable:
             g = self.table.game
             assert g is not None
             for s, bot in enumerate(self.bots):
-                if bot is not None and s != self.me:
+                if bot is not None and s != self.me and s not in self.callers:
                     bot.begin_round(g.rules, s)
             self.run_bots()
             if not self.table.done:
@@ -76,7 +81,7 @@ class ReferenceTable:
         t = self.table
         acts, index = t.space.actions, t.space.index
         got: list[float] | None = None
-        while not t.done and t.actor != self.me:
+        while not t.done and t.actor != self.me and t.actor not in self.callers:
             bot = self.bots[t.actor]
             assert bot is not None
             g = t.game
@@ -91,12 +96,20 @@ class ReferenceTable:
             got = t.step(aid)
         return 0.0 if got is None else got[self.me]
 
+    @property
+    def actor(self) -> int:
+        """Who decides next: the learning seat or a caller seat (the learning seat once the
+        round is over)."""
+        t = self.table
+        return self.me if t.done else t.actor
+
     def observe(self) -> dict[str, Any]:
-        return self.table.observe(self.me)
+        return self.table.observe(self.actor)
 
     def step(self, aid: int) -> tuple[float, bool, bool]:
+        if self.actor == self.me:
+            self.steps += 1
         got = self.table.step(aid)
-        self.steps += 1
         r = got[self.me] if got is not None else self.run_bots()
         done = self.table.done
         trunc = not done and self.max_steps is not None and self.steps >= self.max_steps
@@ -118,6 +131,11 @@ CASES = [
     ("attack", "heuristic", 2, False),
     ("buzz", "heuristic;basic;random:decline=0.2", 0, False),
     ("classic:open_hands=3,players=3", "basic", 1, False),
+    # self-play: seats the caller decides, beside bots
+    ("classic:players=2", "caller", None, False),
+    ("house:jump_in=on,seven_zero=on,players=4", "caller;heuristic;caller", 1, False),
+    ("attack:players=3", "basic;caller", None, False),
+    ("frozen2:teams=2", "caller", 0, False),
 ]
 
 
@@ -135,6 +153,7 @@ def _compare(spec: str, opponents: str, seat: int | None, seer: bool, mode: str,
     for r in refs:
         r.start()
     pending = [False] * num  # next_step: the table starts over on this step
+    plays = {i for i, a in enumerate(env.space.actions) if a.verb == "play"}
     rng = random.Random(7)
     episodes = 0
     for step in range(steps):
@@ -145,7 +164,8 @@ def _compare(spec: str, opponents: str, seat: int | None, seer: bool, mode: str,
             np.testing.assert_array_equal(obs["action_mask"][b], want["action_mask"],
                                           err_msg=f"{spec} table {b} step {step} mask")
             assert env.seats()[b] == r.me
-        actions = np.array([rng.choice(np.flatnonzero(m).tolist()) if m.any() else 0
+            assert env.actors()[b] == r.actor, f"{spec} table {b} step {step}"
+        actions = np.array([_choose(rng, np.flatnonzero(m).tolist(), plays, "caller" in opp)
                             for m in obs["action_mask"]], np.int64)
         obs, rew, term, trunc, info = env.step(actions)
         for b, r in enumerate(refs):
@@ -173,20 +193,38 @@ def _compare(spec: str, opponents: str, seat: int | None, seer: bool, mode: str,
     return episodes
 
 
+def _choose(rng: random.Random, legal: list[int], plays: set[int], eager: bool) -> int:
+    """A random legal id (0 once the round is over); ``eager`` plays a card four times in
+    five when it can, so that rounds where every seat is the test's own end sooner."""
+    if not legal:
+        return 0
+    if eager and rng.random() < 0.8:
+        mine = [i for i in legal if i in plays]
+        if mine:
+            return rng.choice(mine)
+    return rng.choice(legal)
+
+
 @pytest.mark.parametrize(("spec", "opponents", "seat", "seer"), CASES)
 def test_vector_tables_are_the_python_tables(spec: str, opponents: str, seat: int | None,
                                              seer: bool) -> None:
-    assert _compare(spec, opponents, seat, seer, "next_step") > 3
+    # with caller seats every seat's decisions are steps: rounds take more of them
+    steps = 800 if "caller" in opponents else 400
+    assert _compare(spec, opponents, seat, seer, "next_step", steps=steps) > 3
 
 
 def test_same_step_autoreset_and_points_rewards() -> None:
     assert _compare("classic", "basic", None, False, "same_step", reward="points") > 3
     assert _compare("house:players=3", "random", 1, False, "same_step") > 3
+    assert _compare("classic:players=3", "caller", None, False, "same_step", steps=600) > 3
 
 
 def test_truncation_after_max_steps() -> None:
     assert _compare("classic:players=3", "basic", 0, False, "next_step", max_steps=3,
                     steps=60) > 10
+    # only the learning seat's actions count towards max_steps
+    assert _compare("classic:players=3", "caller", 0, False, "next_step", max_steps=3,
+                    steps=120) > 10
 
 
 def test_made_through_gymnasium_and_reproducible() -> None:

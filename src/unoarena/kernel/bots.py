@@ -34,6 +34,9 @@ U32 = npt.NDArray[np.uint32]
 F64 = npt.NDArray[np.float64]
 
 BOT_RANDOM, BOT_BASIC, BOT_HEURISTIC = 0, 1, 2
+#: A vector-environment seat whose decisions go back to the caller (self-play: another
+#: network plays it), never decided in the kernel.
+BOT_CALLER = 3
 #: Bot names the kernel plays, by code.
 KERNEL_BOTS = ("random", "basic", "heuristic")
 #: The bots that decide from the table alone (:func:`act`, :func:`window`); the heuristic

@@ -7,6 +7,9 @@ from the match's generator), out-of-turn windows are offered in DIG-3 order (fro
 actor's left; a seat that declined is not asked again until an action other than a catch or
 an UNO call), the learning seat acts on its turns and in its windows (``decline`` is its
 extra action), and a deal that ends before the learning seat has a decision is dealt again.
+A ``caller`` seat (:data:`~unoarena.kernel.bots.BOT_CALLER`) is decided by the caller like the
+learning seat (self-play): the table's *actor* (``C_ACTOR``) is whichever of them must act, and
+the observation, mask and action are the actor's; rewards stay the learning seat's.
 Rewards are :class:`unoarena.rl.table.Table`'s for round episodes.
 
 Generators of table ``b`` (see :func:`table_seeds`): its episode stream (the learning seat
@@ -44,7 +47,7 @@ B8 = npt.NDArray[np.bool_]
 
 # per table control fields: ctl[b, C_...]
 (C_SEAT, C_DECLINED, C_WINDOW, C_NIDS, C_STEPS, C_RESET, C_SKIPPED, C_EPISODES, C_HMASK,
- NCTL) = range(10)
+ C_ACTOR, NCTL) = range(11)
 # options: opt[O_...]
 (O_SEAT, O_DECLINE, O_REWARD, O_MAX_STEPS, O_SAME_STEP, O_MAX_ACTIONS, NOPT) = range(7)
 REWARD_WIN, REWARD_POINTS = 0, 1
@@ -125,10 +128,13 @@ def seed_tables(v: Vec, words: I64) -> None:
 # table's forty arrays to each call cost 40% of a step
 # =============================================================================================
 @inline
-def learner_acts(v: Vec, st: State, tb: Tables, t: int, window: int, declined: int) -> int:
-    """The learning seat acts now (in a window or on its turn): its legal ids to ``v.ids``."""
+def learner_acts(v: Vec, st: State, tb: Tables, t: int, window: int, declined: int,
+                 seat: int) -> int:
+    """``seat`` (the learning seat or a ``caller`` seat) acts now, in a window or on its turn:
+    it becomes the table's actor, its legal ids go to ``v.ids``."""
     ctl = v.ctl[t]
-    ctl[C_NIDS] = core.legal(st, tb, t, ctl[C_SEAT], v.ids[t])
+    ctl[C_ACTOR] = seat
+    ctl[C_NIDS] = core.legal(st, tb, t, seat, v.ids[t])
     ctl[C_WINDOW] = window
     ctl[C_DECLINED] = declined
     return _ACT
@@ -166,9 +172,10 @@ def bot_choice(v: Vec, st: State, tb: Tables, t: int, seat: int, window: bool, m
 
 @njit
 def to_learner(v: Vec, st: State, tb: Tables, t: int, first: int) -> int:
-    """The learning seat takes action ``first`` (none if negative), then the bots act
-    (windows first, in DIG-3 order, then the turn seat) until the learning seat must act
-    again (its legal ids in ``v.ids[t]``) or the round is over."""
+    """The actor (the learning seat or a ``caller`` seat) takes action ``first`` (none if
+    negative), then the bots act (windows first, in DIG-3 order, then the turn seat) until the
+    learning seat or a ``caller`` seat must act (its legal ids in ``v.ids[t]``) or the round
+    is over."""
     s = st.s[t]
     ctl = v.ctl[t]
     me = ctl[C_SEAT]
@@ -178,7 +185,7 @@ def to_learner(v: Vec, st: State, tb: Tables, t: int, first: int) -> int:
         actor = -1
         aid = first
         if first >= 0:
-            actor = me
+            actor = ctl[C_ACTOR]
             first = -1
         else:
             if taken >= v.opt[O_MAX_ACTIONS]:
@@ -191,8 +198,8 @@ def to_learner(v: Vec, st: State, tb: Tables, t: int, first: int) -> int:
                 seat = v.seats[k] if window else s[core.F_TURN]
                 if window and (declined >> seat) & 1:
                     continue
-                if seat == me:
-                    return learner_acts(v, st, tb, t, 1 if window else 0, declined)
+                if seat == me or v.kinds[me, seat] == kb.BOT_CALLER:
+                    return learner_acts(v, st, tb, t, 1 if window else 0, declined, seat)
                 m = core.legal(st, tb, t, seat, v.buf)
                 if m == 0 and not window:
                     return _STUCK
@@ -211,6 +218,7 @@ def to_learner(v: Vec, st: State, tb: Tables, t: int, first: int) -> int:
     ctl[C_DECLINED] = declined
     ctl[C_NIDS] = 0
     ctl[C_WINDOW] = 0
+    ctl[C_ACTOR] = me  # a finished round is observed by the learning seat
     return _OVER
 
 
@@ -268,20 +276,20 @@ def reward(v: Vec, st: State, tb: Tables, t: int) -> float:
 
 @njit
 def write(v: Vec, st: State, tb: Tables, t: int, obs: F32, msk: I8) -> None:
-    """The learning seat's observation and mask (all zero once the round is over)."""
+    """The actor's observation and mask (all zero once the round is over)."""
     ctl = v.ctl[t]
     m = ctl[C_NIDS]
     window = ctl[C_WINDOW] == 1
-    observe.encode(st, tb, t, ctl[C_SEAT], window, v.lay, v.tmpl, v.ids[t], m, obs)
+    observe.encode(st, tb, t, ctl[C_ACTOR], window, v.lay, v.tmpl, v.ids[t], m, obs)
     observe.mask(v.ids[t], m, v.opt[O_DECLINE] if window else -1, msk)
 
 
 @inline
 def learner_step(v: Vec, st: State, tb: Tables, t: int, aid: int) -> int:
-    """Apply the learning seat's action ``aid`` (or its ``decline``) on table ``t`` and let
-    the bots play on: what :func:`to_learner` returns."""
+    """Apply the actor's action ``aid`` (or its ``decline``) on table ``t`` and let the bots
+    play on: what :func:`to_learner` returns."""
     if aid == v.opt[O_DECLINE]:
-        v.ctl[t, C_DECLINED] |= 1 << v.ctl[t, C_SEAT]
+        v.ctl[t, C_DECLINED] |= 1 << v.ctl[t, C_ACTOR]
         return to_learner(v, st, tb, t, -1)
     return to_learner(v, st, tb, t, aid)
 
@@ -318,9 +326,10 @@ def reset_batch(v: Vec, st: State, tb: Tables, obs: F32, msk: I8) -> int:
 @njit
 def step_batch(v: Vec, st: State, tb: Tables, actions: I64, obs: F32, msk: I8, rew: F64,
                term: B8, trunc: B8, fin: B8, fin_obs: F32, fin_msk: I8) -> int:
-    """Apply each table's learner action, let the bots play to the learning seat's next
-    decision, reward, and auto-reset finished tables: next step (the action of a table that
-    finished last step is ignored and it starts over), or same step (the finished
+    """Apply each table's actor's action, let the bots play to the next decision of the
+    learning seat or a ``caller`` seat, reward, and auto-reset finished tables: next step
+    (the action of a table that finished last step is ignored and it starts over), or same
+    step (the finished
     observation goes to ``fin_obs``/``fin_msk``, flagged in ``fin``). Returns :data:`OK`;
     the first table ``b`` whose action is not legal (nothing was stepped); or ``-2 - b``
     when table ``b``'s round could not be played."""
@@ -341,7 +350,8 @@ def step_batch(v: Vec, st: State, tb: Tables, actions: I64, obs: F32, msk: I8, r
                 return -2 - t
             write(v, st, tb, t, obs[t], msk[t])
             continue
-        ctl[C_STEPS] += 1
+        if ctl[C_ACTOR] == ctl[C_SEAT]:  # max_steps counts the learning seat's actions
+            ctl[C_STEPS] += 1
         r = learner_step(v, st, tb, t, actions[t])
         if r == _STUCK:
             return -2 - t

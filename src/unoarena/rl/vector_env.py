@@ -13,6 +13,11 @@ seat keeps its bluff statistics across the table's episodes, as a Python bot obj
 does), windows in DIG-3 order with
 ``decline`` as the last action id, the same observation encoding
 (:data:`~unoarena.rl.encoding.ENCODING_VERSION`, built in the kernel) and the same rewards.
+A seat given the spec ``"caller"`` is not played by a bot: its decisions come back to the
+caller as the learning seat's do (self-play against another network, or the same one). Each
+step then acts for the table's *actor* (:meth:`actors`): the observation, the mask and the
+action are the actor's, the rewards and ``max_steps`` stay the learning seat's, and a
+round that a ``caller`` seat ends gives the learning seat its reward on that step.
 Observations are ``{"observation": (B, size) float32, "action_mask": (B, actions) int8}``;
 ``action_masks()`` gives the masks as booleans (sb3-contrib's MaskablePPO).
 
@@ -65,7 +70,8 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv[ObsDict, Actions, npt.NDArray[Any]
     """``num_envs`` tables on the compiled kernel (see the module docstring).
 
     ``opponents``: a kernel bot spec for every other seat (``"basic"``,
-    ``"random:decline=0.2"``) or one per other seat, in seat order. ``seat``: the learning
+    ``"random:decline=0.2"``, or ``"caller"`` for a seat the caller plays) or one per other
+    seat, in seat order. ``seat``: the learning
     seat, or None for a random one each episode. ``max_steps``: truncate an episode after that
     many actions of the learning seat. ``copy``: hand out copies of the observation arrays
     (False: the same arrays, overwritten by the next step). The other options are
@@ -112,6 +118,7 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv[ObsDict, Actions, npt.NDArray[Any]
         from ..kernel import core, observe, tables
         from ..kernel import heuristic as kh
         from ..kernel import vector as kv
+        from ..kernel.bots import BOT_CALLER, BOT_HEURISTIC
         from ..kernel.runner import bot_options
 
         self.rules = resolve_rules(rules, preset_name=preset, players=players,
@@ -138,12 +145,12 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv[ObsDict, Actions, npt.NDArray[Any]
         # the specs in seat order, as Uno-v0 hands them out)
         kinds = np.zeros((n, n), np.int64)
         opts = np.zeros((n, n, kh.NOPT), np.float64)
-        parsed = [bot_options(spec) for spec in specs]
+        parsed = [(BOT_CALLER, np.zeros(kh.NOPT, np.float64)) if spec == "caller"
+                  else bot_options(spec) for spec in specs]
         for learner in range(n):
             others = [s for s in range(n) if s != learner]
             for s, (kind, row) in zip(others, parsed, strict=True):
                 kinds[learner, s], opts[learner, s] = kind, row
-        from ..kernel.bots import BOT_HEURISTIC
 
         # the trackers are large (every seat's view of every hand): only when a heuristic plays
         heuristic = any(kind == BOT_HEURISTIC for kind, _ in parsed)
@@ -256,7 +263,7 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv[ObsDict, Actions, npt.NDArray[Any]
         return self._out(), rew, term, trunc, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions of every table's learning seat, ``(num_envs, actions)`` booleans
+        """The legal actions of every table's actor, ``(num_envs, actions)`` booleans
         (sb3-contrib's convention)."""
         return self._mask.astype(bool)
 
@@ -264,9 +271,13 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv[ObsDict, Actions, npt.NDArray[Any]
         """The learning seat of each table's current episode."""
         return self._vec.ctl[:, self._kv.C_SEAT].copy()
 
+    def actors(self) -> npt.NDArray[np.int64]:
+        """The seat each table's observation and next action belong to: the learning seat,
+        or a ``caller`` seat whose decision it is."""
+        return self._vec.ctl[:, self._kv.C_ACTOR].copy()
+
     def legal_ids(self, table: int) -> list[int]:
-        """The legal action ids of a table's learning seat now (``decline`` last in a
-        window)."""
+        """The legal action ids of a table's actor now (``decline`` last in a window)."""
         return [int(x) for x in np.flatnonzero(self._mask[table])]
 
     # -- internals ------------------------------------------------------------------------------
