@@ -1,9 +1,13 @@
 """Proximal policy optimisation of the ``learned`` bot's network on the kernel's vector tables.
 
-Each iteration takes one table configuration from the mix (a preset, a player count and the
-kernel bots in the other seats), plays ``rollout`` steps on all of its tables with the current
+Each iteration takes one table configuration from the mix (a preset, a player count and who
+sits in the other seats: the kernel's bots, or ``self``, a past version of the network),
+plays until every table has given ``rollout`` decisions of its learning seat with the current
 policy, and takes a few epochs of clipped-policy and value updates on those samples (GAE
-advantages; the reward is +1 for winning the round, -1 for losing it). Every ``eval_every``
+advantages over the learning seat's decisions; the reward is +1 for winning the round, -1 for
+losing it). Self-play: the ``self`` seats are the vector tables' ``caller`` seats, played by
+one network from a pool of the policy's past versions (a snapshot at every evaluation, the
+newest drawn half the time), sampling its moves. Every ``eval_every``
 iterations the greedy policy plays fixed, seeded evaluation rounds against fixed opponents:
 those win rates are the learning curve (``curve.json`` and ``curve.png``), and a checkpoint is
 written that ``--resume`` continues from. The weights the bot ships are exported to ``.npz``
@@ -32,11 +36,18 @@ from ..bots.learned import PARAMS
 from ..engine import RuleSet, preset
 from ..lab import wilson
 from ..lab.progress import ProgressBar
+from .gae import advantages
+
+#: The opponent spec of a seat played by a past version of the network (self-play).
+SELF = "self"
+#: Past versions kept for self-play.
+POOL = 8
 
 
 @dataclass(frozen=True)
 class TableSpec:
-    """One configuration of the training mix: ``weight`` is its share of the iterations."""
+    """One configuration of the training mix: ``weight`` is its share of the iterations;
+    ``opponents`` are kernel bot specs or :data:`SELF`."""
 
     preset: str
     players: int
@@ -52,6 +63,12 @@ class TableSpec:
         """A readable name for the configuration, e.g. ``classic-4p-vs-heuristic``."""
         opp = self.opponents if isinstance(self.opponents, str) else "+".join(self.opponents)
         return f"{self.preset}-{self.players}p-vs-{opp}"
+
+    @property
+    def self_play(self) -> bool:
+        """Whether a past version of the network sits at the table."""
+        opp = (self.opponents,) if isinstance(self.opponents, str) else self.opponents
+        return SELF in opp
 
 
 #: The default mix: the classic matchups the README measures, weighted up, and every other
@@ -73,6 +90,12 @@ MIX: tuple[TableSpec, ...] = (
     TableSpec("attack", 2, "heuristic", 0.4),
     TableSpec("attack", 4, "heuristic", 0.4),
     TableSpec("house", 8, "basic", 0.2),
+    # self-play against past versions, at the classic tables and a few others
+    TableSpec("classic", 2, SELF, 2.0),
+    TableSpec("classic", 4, SELF, 2.0),
+    TableSpec("classic", 4, (SELF, "heuristic", SELF), 1.0),
+    TableSpec("house", 3, SELF, 0.3),
+    TableSpec("attack", 4, SELF, 0.3),
 )
 #: The learning curve's fixed opponents: name -> (preset, players, opponents).
 EVALS: dict[str, TableSpec] = {
@@ -155,7 +178,9 @@ class Tables:
 
         self.spec = spec
         self.rules = spec.rules()
-        opp = spec.opponents if isinstance(spec.opponents, str) else list(spec.opponents)
+        opp = ("caller" if spec.opponents == SELF else spec.opponents) \
+            if isinstance(spec.opponents, str) \
+            else ["caller" if o == SELF else o for o in spec.opponents]
         # a greedy policy can repeat a move that changes nothing: truncated episodes count as
         # lost in evaluation and end a training episode with its value estimate
         self.env = UnoVectorEnv(envs, self.rules, opponents=opp, seat=None,
@@ -167,11 +192,16 @@ class Tables:
         self.obs, self.mask = obs["observation"], obs["action_mask"]
 
     def inputs(self) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        """Canonical inputs, legal masks and per-table action targets, as tensors."""
+        """Canonical inputs, legal masks and per-table action targets of each table's actor (its
+        learning seat, or a past version's seat), as tensors."""
         x = torch.from_numpy(self.layout.canon(self.obs))
         mask = torch.from_numpy(self.mask.astype(np.bool_))
-        target = self.target[torch.from_numpy(self.env.seats())]
+        target = self.target[torch.from_numpy(self.env.actors())]
         return x, mask, target
+
+    def learners(self) -> np.ndarray[Any, Any]:
+        """Which tables wait on their learning seat (the others on a past version's seat)."""
+        return np.asarray(self.env.actors() == self.env.seats())
 
     def step(self, actions: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any],
                                                            np.ndarray[Any, Any]]:
@@ -206,6 +236,8 @@ class Trainer:
                               m["opponents"] if isinstance(m["opponents"], str)
                               else tuple(m["opponents"]), m["weight"]) for m in cfg.mix]
         self.tables: dict[int, Tables] = {}
+        self.pool: list[dict[str, torch.Tensor]] = []  # past versions, for self-play
+        self._opp: Policy | None = None
 
     # -- checkpoints ----------------------------------------------------------------------------
     @property
@@ -221,7 +253,7 @@ class Trainer:
         torch.save({"config": asdict(self.cfg), "policy": self.policy.state_dict(),
                     "opt": self.opt.state_dict(), "iteration": self.iteration,
                     "samples": self.samples, "seconds": self.seconds, "curve": self.curve,
-                    "imitated": self.imitated,
+                    "imitated": self.imitated, "pool": self.pool,
                     "torch_rng": torch.get_rng_state()}, tmp)
         tmp.replace(self.checkpoint)
 
@@ -238,6 +270,7 @@ class Trainer:
         t.seconds = state["seconds"]
         t.curve = state["curve"]
         t.imitated = state.get("imitated", False)
+        t.pool = state.get("pool", [])
         torch.set_rng_state(state["torch_rng"])
         return t
 
@@ -256,45 +289,78 @@ class Trainer:
         return t
 
     def rollout(self, tables: Tables) -> dict[str, Any]:
-        """Play ``rollout`` steps on every table with the sampling policy; returns the flattened
-        batch with GAE advantages and returns, plus the episodes finished and won for the log."""
+        """Play every table with the sampling policy until each has given ``rollout`` decisions
+        of its learning seat (a past version samples the ``self`` seats' moves); returns the
+        flattened batch of the learning seats' decisions with GAE advantages and returns, plus
+        the episodes finished and won for the log."""
         cfg = self.cfg
-        xs, masks, targets, acts, logps, vals, rews, dones = [], [], [], [], [], [], [], []
+        opponent = self._opponent() if tables.spec.self_play else None
+        envs = cfg.envs
+        xs: list[torch.Tensor] = []
+        masks: list[torch.Tensor] = []
+        targets: list[torch.Tensor] = []
+        acts: list[torch.Tensor] = []
+        logps: list[torch.Tensor] = []
+        vals: list[np.ndarray[Any, Any]] = []
+        learns: list[np.ndarray[Any, Any]] = []
+        rews: list[np.ndarray[Any, Any]] = []
+        dones: list[np.ndarray[Any, Any]] = []
+        count = np.zeros(envs, np.int64)
+        cap = cfg.rollout * (10 if opponent is not None else 1)
         with torch.no_grad():
-            for _ in range(cfg.rollout):
+            while count.min() < cfg.rollout and len(acts) < cap:
                 x, mask, target = tables.inputs()
+                learn = tables.learners()
                 logits, value = self.policy(x, tables.feats, target)
                 logp = torch.log_softmax(masked(logits, mask), -1)
                 a = torch.multinomial(logp.exp(), 1).squeeze(-1)
+                if opponent is not None and not learn.all():
+                    other, _ = opponent(x, tables.feats, target)
+                    b = torch.multinomial(torch.softmax(masked(other, mask), -1), 1).squeeze(-1)
+                    a = torch.where(torch.from_numpy(learn), a, b)
                 xs.append(x)
                 masks.append(mask)
                 targets.append(target)
                 acts.append(a)
                 logps.append(logp.gather(1, a[:, None]).squeeze(-1))
-                vals.append(value)
+                vals.append(value.numpy())
+                learns.append(learn)
                 rew, done = tables.step(a.numpy())
-                rews.append(torch.from_numpy(rew).float())
-                dones.append(torch.from_numpy(done).float())
+                rews.append(rew)
+                dones.append(done)
+                count += learn
             x, mask, target = tables.inputs()
             _, last = self.policy(x, tables.feats, target)
-        vals_t = torch.stack(vals)
-        rews_t = torch.stack(rews)
-        dones_t = torch.stack(dones)
-        adv = torch.zeros_like(rews_t)
-        gae = torch.zeros(cfg.envs)
-        for t in reversed(range(cfg.rollout)):
-            nxt = last if t == cfg.rollout - 1 else vals_t[t + 1]
-            live = 1.0 - dones_t[t]
-            delta = rews_t[t] + cfg.gamma * nxt * live - vals_t[t]
-            gae = delta + cfg.gamma * cfg.lam * live * gae
-            adv[t] = gae
-        ret = adv + vals_t
-        finished = int(dones_t.sum())
-        wins = int((rews_t > 0).sum())
-        return {"x": torch.cat(xs), "mask": torch.cat(masks), "target": torch.cat(targets),
-                "a": torch.cat(acts), "logp": torch.cat(logps), "adv": adv.flatten(),
-                "ret": ret.flatten(), "feats": tables.feats, "finished": finished,
-                "wins": wins}
+        adv, ret = advantages(np.stack(learns), np.stack(vals), np.stack(rews),
+                              np.stack(dones), last.numpy(), tables.learners(), cfg.gamma,
+                              cfg.lam)
+        keep = [torch.from_numpy(m) for m in learns]
+        sel = torch.from_numpy(np.stack(learns))
+        return {"x": torch.cat([x[k] for x, k in zip(xs, keep, strict=True)]),
+                "mask": torch.cat([m[k] for m, k in zip(masks, keep, strict=True)]),
+                "target": torch.cat([t[k] for t, k in zip(targets, keep, strict=True)]),
+                "a": torch.cat([a[k] for a, k in zip(acts, keep, strict=True)]),
+                "logp": torch.cat([lp[k] for lp, k in zip(logps, keep, strict=True)]),
+                "adv": torch.from_numpy(adv)[sel], "ret": torch.from_numpy(ret)[sel],
+                "feats": tables.feats, "finished": int(np.stack(dones).sum()),
+                "wins": int((np.stack(rews) > 0).sum())}
+
+    def _opponent(self) -> Policy:
+        """The past version that plays the ``self`` seats this iteration: the newest snapshot
+        half the time, else any in the pool (drawn from the run's seed and the iteration)."""
+        if not self.pool:
+            self.snapshot()
+        r = random.Random(self.cfg.seed * 7_919 + self.iteration)
+        k = len(self.pool) - 1 if r.random() < 0.5 else r.randrange(len(self.pool))
+        if self._opp is None:
+            self._opp = Policy(obs_features(), self.cfg.hidden, self.cfg.embed)
+        self._opp.load_state_dict(self.pool[k])
+        return self._opp
+
+    def snapshot(self) -> None:
+        """Keep the current policy as a past version for self-play (the newest :data:`POOL`)."""
+        state = {k: v.detach().clone() for k, v in self.policy.state_dict().items()}
+        self.pool = [*self.pool, state][-POOL:]
 
     def update(self, b: dict[str, Any]) -> dict[str, float]:
         """PPO epochs over a batch from :meth:`rollout`, in minibatches (clipped policy loss, value
@@ -388,6 +454,7 @@ class Trainer:
                 if progress is not None:
                     progress.close()
                 self.curve.append(self.evaluate())
+                self.snapshot()
                 self.save()
                 self._report(log)
         if self.curve[-1]["iteration"] != self.iteration:
@@ -418,6 +485,7 @@ class Trainer:
         losses = fit(self.policy, self.opt, records, self.cfg.imitate_epochs,
                      seed=self.cfg.seed)
         self.imitated = True
+        self.snapshot()
         self.seconds += time.monotonic() - t0
         row = self.evaluate()
         row["imitation"] = {"decisions": sum(len(r.choice) for r in records),
