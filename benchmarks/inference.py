@@ -6,7 +6,9 @@ cannot see are drawn from what it knows in three ways, and compared with the tru
 * ``uniform``: only the cards seen and the hand sizes (what any search knows);
 * ``tracked``: :meth:`Layout.sample`, with what draws, passes and wilds rule out;
 * ``weighed``: :meth:`Layout.draw`, the deals ``ismcts`` plays, also weighed by how well they
-  explain each opponent's recent plays and named colours.
+  explain each opponent's recent plays and named colours;
+* ``learned``: :meth:`Layout.draw` weighed by the learned hand inference
+  (:mod:`unoarena.bots.belief`) instead, what ``ismcts:belief=1`` plays.
 
 Measures: ``overlap``, the share of an opponent's cards a deal puts in its hand;
 ``color_l1``, how far the deal's colour counts of a hand are from the truth (summed over
@@ -28,6 +30,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from unoarena.bots.belief import Belief, BeliefNet
 from unoarena.bots.heuristic import HeuristicBot
 from unoarena.bots.inference import Layout
 from unoarena.driver import play_round
@@ -35,7 +38,7 @@ from unoarena.engine import Action, Game, RuleSet, preset
 from unoarena.engine.cards import KCOLOR
 
 Hands = dict[int, list[int]]
-MODES = ("uniform", "tracked", "weighed")
+MODES = ("uniform", "tracked", "weighed", "learned")
 
 
 def uniform(lay: Layout, rng: random.Random) -> Hands:
@@ -60,8 +63,9 @@ class Probe:
     wants_history = True
 
     def __init__(self, bot: HeuristicBot, table: list[Game], deals: int,
-                 totals: dict[str, defaultdict[str, float]]) -> None:
+                 totals: dict[str, defaultdict[str, float]], net: BeliefNet) -> None:
         self.bot = bot
+        self.net = net
         self.name = bot.name
         self.table = table
         self.deals = deals
@@ -86,10 +90,13 @@ class Probe:
         nxt = (self.seat + (1 if view["direction"] == "cw" else -1)) % n
         colors = g.rules.deck.colors
         lay = tracker.hidden_layout(view)
+        learned = tracker.hidden_layout(view)
+        learned.belief = Belief.of(self.net, tracker, view, learned, g.rules)
         draw: dict[str, Callable[[random.Random], Hands]] = {
             "uniform": lambda r: uniform(lay, r),
             "tracked": lambda r: lay.sample(r)[0],
             "weighed": lambda r: lay.draw(r)[0],
+            "learned": lambda r: learned.draw(r)[0],
         }
         seed = len(g.events) * 131 + self.seat
         for mode in MODES:
@@ -116,11 +123,12 @@ class Probe:
         return a
 
 
-def measure(rounds: int, players: int, deals: int, seed: int) -> dict[str, Any]:
+def measure(rounds: int, players: int, deals: int, seed: int,
+            net: BeliefNet) -> dict[str, Any]:
     rules = preset("classic", players=players)
     totals: dict[str, defaultdict[str, float]] = {m: defaultdict(float) for m in MODES}
     table: list[Game] = []
-    bots = [Probe(HeuristicBot(seed + s), table, deals, totals) for s in range(players)]
+    bots = [Probe(HeuristicBot(seed + s), table, deals, totals, net) for s in range(players)]
     for d in range(rounds):
         g = Game(rules, seed * 7_919 + d, dealer=d % players)
         table[:] = [g]
@@ -142,7 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--deals", type=int, default=16, help="deals drawn per decision and way")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--belief", default="", help="belief weights (default: the shipped ones)")
     args = ap.parse_args(argv)
+    net = BeliefNet.load(args.belief) if args.belief else BeliefNet.load()
     result = {
         "benchmark": "inference",
         "rules": "classic",
@@ -150,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         "rounds": args.rounds,
         "deals_per_decision": args.deals,
         "python": platform.python_version(),
-        "results": measure(args.rounds, args.players, args.deals, args.seed),
+        "results": measure(args.rounds, args.players, args.deals, args.seed, net),
     }
     json.dump(result, sys.stdout, indent=1)
     print()

@@ -113,6 +113,10 @@ class CardTracker:
         self.w4_seat = -1
         self._penalty_presses = 0
         self._drawn_group: tuple[int, Group] | None = None  # a turn draw not yet resolved
+        # per seat, the cards it played by colour (wilds last) and its draws on its turn: what
+        # learned inference (:mod:`~unoarena.bots.belief`) reads beside the groups
+        self.played = [[0] * 6 for _ in range(n)]
+        self.turn_draws = [0] * n
 
     def reset(self) -> None:
         """Forget the round (keep cross-round statistics)."""
@@ -254,6 +258,9 @@ class CardTracker:
             self.w4_seat = s
         if s != self.seat:
             left = (cards[1:] if skip_first else cards) + gone
+            played = self.played[s]
+            for k in cards + gone:
+                played[KCOLOR[k]] += 1
             trail = self.trail[s]
             for tr in trail:
                 tr.after.extend(left)
@@ -294,6 +301,8 @@ class CardTracker:
         if count:
             for tr in self.trail[s]:
                 tr.draws += count
+        if turn:
+            self.turn_draws[s] += 1
         if turn and self.top >= 0:
             # a seat that draws on its turn had nothing to play (bots never draw by choice);
             # the drawn card is unplayable too unless it is played (or kept, a pass) at once
@@ -482,8 +491,8 @@ Deal = tuple[dict[int, list[int]], list[int], list[int]]  # hands, extra discard
 class Layout:
     """The hidden cards of one decision: who holds how many of which kinds, and the pool."""
 
-    __slots__ = ("_bank", "discard", "evidence", "extra_discard", "groups", "known", "me", "named",
-                 "order", "pool", "two")
+    __slots__ = ("_bank", "_believed", "belief", "discard", "evidence", "extra_discard",
+                 "groups", "known", "me", "named", "order", "pool", "two")
 
     #: How often a sample honours "a seat that named a colour with a wild holds that colour"
     #: (bots name the colour they hold most; people mostly do too).
@@ -508,21 +517,28 @@ class Layout:
         self.named = named or [-1] * len(known)
         self.evidence: list[tuple[int, Trace]] = []  # seat, one of its plays
         self.two = False
+        # learned beliefs (:class:`~unoarena.bots.belief.Belief`): when set, :meth:`draw` weighs
+        # deals by them instead of by ``evidence``
+        self.belief: Any = None
+        self._believed: Any = None  # the deals sampled from ``belief`` (a Bank)
         self._bank: tuple[list[Deal], list[float]] | None = None
 
-    def sample(self, rng: random.Random) -> Deal:
+    def sample(self, rng: random.Random, *, hard_only: bool = False) -> Deal:
         """A random deal of the hidden cards consistent with what is known: per other seat its
         hand, then cards of the discard pile the history did not show, then the rest (the draw
         pile's cards, in no particular order). Each unknown card is drawn uniformly from the
-        pool cards its group allows (all of them when none is allowed). Depends only on the
-        layout and ``rng``."""
+        pool cards its group allows (all of them when none is allowed). ``hard_only`` ignores
+        the soft exclusions and named colours (a proposal that other evidence reweighs).
+        Depends only on the layout and ``rng``."""
         pool = list(self.pool)
         rand = rng.random
+        soft_trust = 0.0 if hard_only else self.SOFT_TRUST
+        named_trust = 0.0 if hard_only else self.NAMED_TRUST
         hands: dict[int, list[int]] = {}
         for s in self.order:
             hand = list(self.known[s])
             for g in self.groups[s]:
-                excl = g.both if g.soft and rand() < self.SOFT_TRUST else g.excl
+                excl = g.both if g.soft and rand() < soft_trust else g.excl
                 for _ in range(g.count):
                     if not pool:
                         break
@@ -542,7 +558,7 @@ class Layout:
             c = self.named[s]
             nk = len(self.known[s])
             if c >= 0 and len(hand) > nk and not any(KCOLOR[k] == c for k in hand) \
-                    and rand() < self.NAMED_TRUST:
+                    and rand() < named_trust:
                 ok = [i for i, k in enumerate(pool) if KCOLOR[k] == c]
                 if ok:
                     j = ok[int(rand() * len(ok))]
@@ -563,6 +579,8 @@ class Layout:
         sensible play (:meth:`Trace.likelihood`): sampling-importance-resampling from
         ``CANDIDATES`` deals weighed once, on the first call (a search draws hundreds of
         deals per decision; weighing a fresh handful for each measured no better)."""
+        if self.belief is not None:
+            return self._draw_believed(rng)
         if not self.evidence:
             return self.sample(rng)
         bank = self._bank
@@ -583,6 +601,17 @@ class Layout:
             return cands[int(rng.random() * len(cands))]
         i = bisect.bisect_right(acc, rng.random() * acc[-1])
         return cands[min(i, len(cands) - 1)]
+
+
+    def _draw_believed(self, rng: random.Random) -> Deal:
+        """:meth:`draw` under learned beliefs: the bank holds ``CANDIDATES`` deals sampled
+        from them (:meth:`~unoarena.bots.belief.Belief.deals`), drawn from uniformly."""
+        bank = self._believed
+        if bank is None:
+            bank = self._believed = self.belief.deals(self, self.CANDIDATES,
+                                                      rng.getrandbits(63))
+        deal: Deal = bank.deal(int(rng.random() * bank.size))
+        return deal
 
 
 def play_likelihood(hand: Sequence[int], top: int, color: int, played: int, two: bool,

@@ -234,7 +234,8 @@ class ISMCTSBot(BaseBot):
     round that has not ended; 0 plays every round to its end, which measured far weaker),
     ``paired`` (1: :meth:`search_paired` at depth 1; 0: the UCB tree), ``z`` (standard errors
     a move must beat the heuristic's choice by, paired search), ``noise`` (randomness of the
-    rollout policy)."""
+    rollout policy), ``belief`` (1: deals drawn from the learned hand inference of
+    :mod:`~unoarena.bots.belief`, which needs numpy; 0: the hand-written play model)."""
 
     name = "ismcts"
     wants_history = True
@@ -243,7 +244,7 @@ class ISMCTSBot(BaseBot):
     def __init__(self, seed: int = 0, iterations: int = 0, ms: float = 50.0, c: float = 0.7,
                  determinizations: int = 0, depth: int = 1, rollout: int = 10,
                  opponents: int = 1, paired: int = 1, z: float = 1.0,
-                 noise: float = 0.9) -> None:
+                 noise: float = 0.9, belief: int = 0) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.ms = ms
@@ -255,6 +256,15 @@ class ISMCTSBot(BaseBot):
         self.paired = bool(paired)
         self.z = z
         self.noise = noise
+        # learned hand inference (numpy): deals drawn from its beliefs instead of the
+        # hand-written play model
+        self.belief: Any = None
+        if belief:
+            try:
+                from .belief import shipped
+            except ImportError as e:
+                raise ValueError(f"bot {self.name}: option belief=1 needs numpy ({e})") from None
+            self.belief = shipped()
         self.heuristic = HeuristicBot(seed)
         # what the last searches did, for benchmarks: moves searched, iterations, CPU seconds
         self.searched = 0
@@ -341,6 +351,10 @@ class ISMCTSBot(BaseBot):
         if tracker is None:
             return None
         layout = tracker.hidden_layout(view)
+        if self.belief is not None:
+            from .belief import Belief
+
+            layout.belief = Belief.of(self.belief, tracker, view, layout, rules)
         seat = self.seat
         det = getattr(view, "determinize", None)
         samples: list[dict[int, list[int]]] = []
@@ -386,7 +400,7 @@ class ISMCTSBot(BaseBot):
         extra = max(0, view["discard_size"] - len(discard))
         lay = Layout(layout.me, layout.order, layout.known, layout.groups, pool, extra, discard,
                      layout.named)
-        lay.evidence, lay.two = layout.evidence, layout.two
+        lay.evidence, lay.two, lay.belief = layout.evidence, layout.two, layout.belief
         my_hand = [KIND_OF[c] for c in view["hand"]]
         direction = 1 if view["direction"] == "cw" else -1
         scores = list(view["scores"])
@@ -590,7 +604,13 @@ class ISMCTSBot(BaseBot):
         self.searched += 1
         self.total_iterations += it
         self.last_iterations = it
-        return roots[anchored_choice(diff, diff2, count, p, self.z)]
+        return roots[self.choose(roots, diff, diff2, count, p)]
+
+    def choose(self, roots: Sequence[int], diff: Sequence[float], diff2: Sequence[float],
+               count: Sequence[int], anchor: int) -> int:
+        """The paired search's verdict: :func:`anchored_choice` (a subclass may weigh the
+        differences with a prior)."""
+        return anchored_choice(diff, diff2, count, anchor, self.z)
 
     def leaf(self, g: Game) -> list[float]:
         """Each seat's chance to win a rollout's unfinished round: :func:`win_chances`, the
@@ -634,6 +654,28 @@ def anchored_choice(diff: Sequence[float], diff2: Sequence[float], count: Sequen
     mean = means[best]
     var = max(0.0, diff2[best] / n - mean * mean) * n / (n - 1)
     return best if mean > z * math.sqrt(var / n) else anchor
+
+
+def prior_choice(diff: Sequence[float], diff2: Sequence[float], count: Sequence[int],
+                 anchor: int, prior: Sequence[float], sigma: float) -> int:
+    """The index to play when a prior says how much better than ``anchor`` each action is
+    (``prior``, with standard error ``sigma``): each action's paired difference to the anchor
+    is the precision-weighted mean of the prior and the search's mean (its standard error
+    from ``diff2``); the best, if above zero, else the anchor."""
+    best, best_v = anchor, 0.0
+    w0 = 1.0 / (sigma * sigma)
+    for j, n in enumerate(count):
+        if j == anchor:
+            continue
+        mu = prior[j]
+        if n >= 2:
+            mean = diff[j] / n
+            var = max(1e-6, diff2[j] / n - mean * mean) * n / (n - 1)
+            w = n / var
+            mu = (w0 * prior[j] + w * mean) / (w0 + w)
+        if mu > best_v:
+            best, best_v = j, mu
+    return best
 
 
 def _clearly_below(total: float, total2: float, n: int, z: float = 2.5) -> bool:
@@ -722,7 +764,7 @@ def make_ismcts(options: Mapping[str, str], seed: int, *,
     return cls(seed, **search)
 
 
-def search_options(o: Options) -> dict[str, Any]:
+def search_options(o: Options, default_belief: int = 0) -> dict[str, Any]:
     """Read the search's options (those of ``ismcts``, shared by the bots built on it) as
     keyword arguments of :class:`ISMCTSBot`; the caller checks for leftovers."""
     iterations = o.get_int("iterations", 0, 0)
@@ -735,6 +777,7 @@ def search_options(o: Options) -> dict[str, Any]:
     paired = o.get_int("paired", 1, 0, 1)
     z = o.get_float("z", 1.0, 0.0, 10.0)
     noise = o.get_float("noise", 0.9, 0.0, 10.0)
-    return {"iterations": iterations, "ms": ms, "c": c, "determinizations": dets,
+    belief = o.get_int("belief", default_belief, 0, 1)
+    return {"belief": belief, "iterations": iterations, "ms": ms, "c": c, "determinizations": dets,
             "depth": depth, "rollout": rollout, "opponents": opponents, "paired": paired,
             "z": z, "noise": noise}
