@@ -21,7 +21,7 @@ def test_a_part_compiles_and_reports_its_time(capsys: pytest.CaptureFixture[str]
 def test_unknown_parts_and_bad_workers_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert warm.main(["lab", "gpu"]) == 2
     err = capsys.readouterr().err
-    assert "unknown kernel part(s) gpu" in err and "lab, single, vector" in err
+    assert "unknown kernel part(s) gpu" in err and "lab, single, vector, label" in err
     assert warm.main(["--workers", "0"]) == 2
     assert "workers must be 1 or more" in capsys.readouterr().err
 

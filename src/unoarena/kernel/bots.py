@@ -218,6 +218,21 @@ def window(tb: Tables, kind: int, decline: float, ids: I32, m: int, own: U32) ->
     return -1
 
 
+@inline
+def decide(st: State, tb: Tables, tr: Tracker, t: int, seat: int, in_window: bool, kind: int,
+           opt: F64, ids: I32, m: int, drv: U32, own: U32, scr: I64) -> int:
+    """The bot of ``kind`` (options ``opt``) at ``seat`` chooses among ``ids[:m]``: in a window
+    (-1: it lets the window pass) or on its turn; ``drv`` is the driver's generator, ``own``
+    the seat's own, ``tr`` the heuristic seats' trackers."""
+    if kind == BOT_HEURISTIC:
+        if in_window:
+            return kh.window(st, tb, tr, t, seat, seat, opt, ids, m)
+        return kh.act(st, tb, tr, t, seat, seat, opt, ids, m)
+    if in_window:
+        return window(tb, kind, opt[kh.O_DECLINE], ids, m, own)
+    return act(st, tb, t, seat, kind, ids, m, drv, scr)
+
+
 # =============================================================================================
 # the driver
 # =============================================================================================

@@ -160,14 +160,8 @@ def bot_choice(v: Vec, st: State, tb: Tables, t: int, seat: int, window: bool, m
     """The bot at ``seat`` chooses among the ``m`` legal ids in ``v.buf``: in a window (-1:
     it declines) or on its turn."""
     me = v.ctl[t, C_SEAT]
-    kind = v.kinds[me, seat]
-    if kind == kb.BOT_HEURISTIC:
-        if window:
-            return kh.window(st, tb, v.tr, t, seat, seat, v.opts[me, seat], v.buf, m)
-        return kh.act(st, tb, v.tr, t, seat, seat, v.opts[me, seat], v.buf, m)
-    if window:
-        return kb.window(tb, kind, v.opts[me, seat, kh.O_DECLINE], v.buf, m, v.own[t, seat])
-    return kb.act(st, tb, t, seat, kind, v.buf, m, v.drv[t], v.scr)
+    return kb.decide(st, tb, v.tr, t, seat, window, v.kinds[me, seat], v.opts[me, seat], v.buf,
+                     m, v.drv[t], v.own[t, seat], v.scr)
 
 
 @njit

@@ -4,7 +4,8 @@ The first use of each part of the kernel on a machine compiles it (minutes: LLVM
 each entry point with everything it inlines), and numba caches the result on disk. This
 fills that cache ahead of time, one process per part, so that on a machine with several cores
 the parts compile side by side: the lab's round and match loops, the one-table API the tests
-and tools use, and the vector environment (when Gymnasium is installed). CI runs it in the
+and tools use, the vector environment (when Gymnasium is installed) and the labeller that
+training reads (:mod:`unoarena.kernel.label`). CI runs it in the
 background while it lints and type-checks.
 
 Each part is exercised through its public interface with tiny inputs, so what is compiled
@@ -66,7 +67,15 @@ def _vector() -> None:
     encode_seat(env._st, env._tb, 0, 0, False, layout_of(enc), templates(enc), ids, out)
 
 
-PARTS: dict[str, Callable[[], None]] = {"lab": _lab, "single": _single, "vector": _vector}
+def _label() -> None:
+    from ..engine import preset
+    from .label import Labeller
+
+    Labeller(preset("classic", players=2), ["heuristic", "basic"], 1, rollouts=1).run(2, 8)
+
+
+PARTS: dict[str, Callable[[], None]] = {"lab": _lab, "single": _single, "vector": _vector,
+                                        "label": _label}
 
 
 def _run(part: str) -> tuple[str, float]:
@@ -80,6 +89,7 @@ def available_parts() -> list[str]:
     parts = ["lab", "single"]
     if importlib.util.find_spec("gymnasium") is not None:
         parts.append("vector")
+    parts.append("label")
     return parts
 
 
