@@ -61,3 +61,85 @@ def test_self_play_training_runs_and_resumes(tmp_path: Path) -> None:
     assert again.iteration == 3
     net = Network.load(export(again.policy, tmp_path / "w.npz", {}))
     assert net.values(np.zeros((1, net.p["w1"].shape[0]), np.float32)).shape == (1,)
+
+
+def _small_distill(tmp_path: Path, decisions: int) -> object:
+    from dataclasses import asdict
+
+    from unoarena.train.distill import Config, LabelSpec, Run
+
+    mix = [LabelSpec("classic", 2, ("heuristic", "basic")),
+           LabelSpec("classic", 3, ("heuristic", "heuristic", "basic"))]
+    cfg = Config(seed=5, decisions=decisions, rollouts=2, chunk_rounds=6, epochs=2,
+                 hidden=32, embed=8, batch=64, eval_rounds=8,
+                 mix=[asdict(s) for s in mix])
+    return Run(cfg, tmp_path)
+
+
+def test_distillation_labels_a_fixed_selection_fits_and_resumes(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    pytest.importorskip("numba")
+    from unoarena.bots.learned import Network
+    from unoarena.train.distill import Run
+    from unoarena.train.ppo import export
+
+    run = _small_distill(tmp_path / "a", 120)
+    assert isinstance(run, Run)
+    rows = run.label(1)
+    assert rows >= 120
+    chosen = run.selected()
+    # the chunks read are 0, 1, ... (whatever finished first), and only they are kept
+    assert [p.name for p in chosen] == [f"chunk-{i:06d}.npz" for i in range(len(chosen))]
+    assert sorted(run.chunks()) == list(range(len(chosen)))
+    # a second run with the same seed labels exactly the same decisions, with two workers
+    other = _small_distill(tmp_path / "b", 120)
+    assert isinstance(other, Run)
+    other.label(2)
+    for p, q in zip(chosen, other.selected(), strict=True):
+        with np.load(p) as x, np.load(q) as y:
+            assert all(np.array_equal(x[k], y[k]) for k in x.files)
+    run.fit(1)
+    run.save()
+    again = Run.resume(tmp_path / "a")
+    assert again.epoch == 1 and len(again.curve) == 2
+    again.fit(5)  # only up to the configured two epochs
+    assert again.epoch == 2
+    assert "loss" in again.curve[-1] and "classic 2p vs basic" in again.curve[-1]
+    net = Network.load(export(again.policy, tmp_path / "w.npz", {}))
+    assert net.p["w1"].shape[1] == 32
+
+
+def test_the_command_line_refuses_what_it_cannot_do(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    pytest.importorskip("torch")
+    pytest.importorskip("numba")
+    from unoarena.train.__main__ import main
+
+    with pytest.raises(SystemExit):
+        main([])  # a sub-command is required
+    assert "distill" in capsys.readouterr().err
+    assert main(["distill", "--out", str(tmp_path), "--resume"]) == 2
+    assert "no checkpoint.pt" in capsys.readouterr().err
+    assert main(["ppo", "--out", str(tmp_path / "p"), "--init",
+                 str(tmp_path / "none.npz")]) == 2
+    assert "no weights file" in capsys.readouterr().err
+
+
+def test_ppo_starts_from_distilled_weights(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    pytest.importorskip("numba")
+    import torch
+
+    from unoarena.train.ppo import Config, Policy, Trainer, export
+
+    src = Policy(Trainer(Config(hidden=16, embed=4), tmp_path / "x").policy.l1.in_features,
+                 16, 4)
+    path = export(src, tmp_path / "d.npz", {})
+    t = Trainer(Config(hidden=16, embed=4, seed=2), tmp_path / "ppo")
+    t.initialise(path, scale=10.0)  # scores ten times as sharp
+    assert torch.equal(t.policy.l1.weight, src.l1.weight)
+    assert torch.allclose(t.policy.q.weight, src.q.weight * 10.0)
+    assert t.imitated and len(t.pool) == 1
+    with pytest.raises(ValueError, match="same sizes"):
+        Trainer(Config(hidden=8, embed=4), tmp_path / "y").initialise(path)

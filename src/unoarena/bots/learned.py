@@ -27,7 +27,8 @@ from ..rl.encoding import Encoder
 from .base import BaseBot, Options
 from .features import ACTION_FEATURES, Layout, obs_features
 from .heuristic import Context
-from .ismcts import ISMCTSBot, search_options, win_chances
+from .ismcts import ISMCTSBot, prior_choice, search_options, win_chances
+from .weights import read_weights
 
 WEIGHTS = Path(__file__).with_name("learned.npz")
 #: The arrays a weights file holds, in the order of :meth:`Network.forward`.
@@ -59,19 +60,7 @@ class Network:
     @classmethod
     def load(cls, path: str | Path = WEIGHTS) -> Network:
         """Read a weights file (``.npz``); a clear error when it is missing or not ours."""
-        try:
-            with np.load(path, allow_pickle=False) as z:
-                params = {k: z[k] for k in z.files}
-        except FileNotFoundError:
-            raise ValueError(f"no weights file at {path}: train one with "
-                             "'python examples/train_learned.py'") from None
-        except (OSError, ValueError) as e:
-            raise ValueError(f"cannot read weights file {path}: {e}") from None
-        meta: dict[str, Any] = {}
-        if "meta" in params:
-            import json
-            meta = json.loads(str(params.pop("meta")))
-        return cls(params, meta)
+        return cls(*read_weights(path, "weights file", "python -m unoarena.train distill"))
 
     def action_embedding(self, layout: Layout) -> F32:
         """``tanh(features @ wa + ba)`` for every action of a rule set (cached per rule set)."""
@@ -197,20 +186,26 @@ LEAVES = ("model", "value", "mix")
 class LearnedSearchBot(ISMCTSBot):
     """``learned-search``: ``ismcts``'s paired search anchored on the network's move instead
     of the heuristic's: the search keeps the learned move unless another is clearly better on
-    the same sampled deals. Options are ``ismcts``'s, and ``leaf``: how a rollout's unfinished
-    round is scored: ``model`` (the fitted model of the hands, as ``ismcts``), ``value`` (the
-    network's value head, read from every seat's own view of the sampled deal, so each hand
-    counts once, normalised over the seats) or ``mix`` (the mean of the two)."""
+    the same sampled deals. Options are ``ismcts``'s (``belief=1`` draws the deals from the
+    learned hand inference), ``weights`` (another policy file), ``prior`` (above 0: the
+    network's scores, as advantages, are a prior on each move's difference to the anchor with
+    this standard error; see :meth:`choose`), and ``leaf``: how a rollout's unfinished round is
+    scored: ``model`` (the fitted model of the hands, as ``ismcts``), ``value`` (the network's
+    value head, read from every seat's own view of the sampled deal, so each hand counts once,
+    normalised over the seats) or ``mix`` (the mean of the two)."""
 
     name = "learned-search"
 
-    def __init__(self, seed: int = 0, leaf: str = "model", **search: Any) -> None:
+    def __init__(self, seed: int = 0, leaf: str = "model", prior: float = 0.0,
+                 network: Network | None = None, **search: Any) -> None:
         if leaf not in LEAVES:
             raise ValueError(f"bot learned-search: option leaf={leaf!r} must be one of "
                              f"{', '.join(LEAVES)}")
         super().__init__(seed, **search)
-        self.policy = LearnedBot(seed)
+        self.policy = LearnedBot(seed, network=network)
         self.leaf_mode = leaf
+        self.prior = prior
+        self._scores: dict[int, float] = {}
 
     def begin_round(self, rules: RuleSet, seat: int) -> None:
         """Start the round for the search and for the network policy that anchors it."""
@@ -219,8 +214,28 @@ class LearnedSearchBot(ISMCTSBot):
 
     def anchor(self, view: Mapping[str, Any], ctx: Context, legal: Sequence[Action],
                rng: random.Random) -> Action:
-        """The network's greedy move, in place of the heuristic's."""
-        return self.policy.act(view, legal, rng)
+        """The network's greedy move, in place of the heuristic's (its scores kept for
+        :meth:`choose`)."""
+        lay = self.policy.layout
+        if lay is None:
+            raise RuntimeError("begin_round() must be called before the bot acts")
+        ids = [lay.space.id(a) for a in legal]
+        logits, _value = self.policy.scores(view, ids)
+        self._scores = dict(zip(ids, logits.tolist(), strict=True))
+        return legal[int(np.argmax(logits))]
+
+    def choose(self, roots: Sequence[int], diff: Sequence[float], diff2: Sequence[float],
+               count: Sequence[int], anchor: int) -> int:
+        """With ``prior`` above 0, the network's scores (advantages, for a distilled policy)
+        are a prior on each action's difference to the anchor, with that standard error
+        (:func:`~unoarena.bots.ismcts.prior_choice`); else ``ismcts``'s threshold."""
+        if self.prior <= 0.0:
+            return super().choose(roots, diff, diff2, count, anchor)
+        sc = self._scores
+        k = 1.0 / float(self.policy.net.meta.get("score_scale", 1.0))  # scores -> advantages
+        a = sc.get(roots[anchor], 0.0)
+        prior = [(sc.get(r, a - 1.0) - a) * k for r in roots]
+        return prior_choice(diff, diff2, count, anchor, prior, self.prior)
 
     def leaf(self, g: Game) -> list[float]:
         """Each seat's chance to win an unfinished rollout, by ``leaf``: the network values
@@ -243,6 +258,9 @@ def make_learned_search(options: Mapping[str, str], seed: int) -> ISMCTSBot:
     """A ``learned-search`` bot from its spec: ``ismcts``'s options and ``leaf``."""
     o = Options(LearnedSearchBot.name, options)
     leaf = o.get_str("leaf", "model")
+    prior = o.get_float("prior", 0.0, 0.0, 10.0)
+    path = o.get_str("weights", "")
     search = search_options(o)
     o.done()
-    return LearnedSearchBot(seed, leaf=leaf, **search)
+    net = Network.load(path) if path else None
+    return LearnedSearchBot(seed, leaf=leaf, prior=prior, network=net, **search)

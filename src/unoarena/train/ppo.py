@@ -155,14 +155,18 @@ class Policy(nn.Module):
         return logits, torch.tanh(self.v(h)).squeeze(-1)
 
 
-def export(policy: Policy, path: str | Path, meta: dict[str, Any]) -> Path:
-    """Write the weights as the numpy bot reads them (float32 ``.npz`` plus JSON metadata)."""
+def export(policy: Policy, path: str | Path, meta: dict[str, Any], scale: float = 1.0) -> Path:
+    """Write the weights as the numpy bot reads them (float32 ``.npz`` plus JSON metadata),
+    the action scores multiplied by ``scale`` (the q and t layers are linear in them; a
+    distilled policy's advantages become logits this way, see
+    :data:`unoarena.train.distill.SCORE_SCALE`)."""
     layers = {"1": policy.l1, "2": policy.l2, "v": policy.v, "a": policy.a, "q": policy.q,
               "t": policy.t}
     arrays: dict[str, Any] = {}
     for key, lin in layers.items():
-        arrays["w" + key] = lin.weight.detach().cpu().numpy().T.astype(np.float32)
-        arrays["b" + key] = lin.bias.detach().cpu().numpy().astype(np.float32)
+        k = scale if key in ("q", "t") else 1.0
+        arrays["w" + key] = (lin.weight.detach().cpu().numpy().T * k).astype(np.float32)
+        arrays["b" + key] = (lin.bias.detach().cpu().numpy() * k).astype(np.float32)
     assert set(arrays) == set(PARAMS)
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -273,6 +277,28 @@ class Trainer:
         t.pool = state.get("pool", [])
         torch.set_rng_state(state["torch_rng"])
         return t
+
+    def initialise(self, path: str | Path, scale: float = 1.0) -> None:
+        """Start from the weights in ``path`` (a ``.npz`` the bot plays, of this run's sizes)
+        instead of random ones, their action scores multiplied by ``scale`` (a distilled
+        policy's are exported as logits already)."""
+        from ..bots.learned import Network
+
+        net = Network.load(path)
+        layers = {"1": self.policy.l1, "2": self.policy.l2, "v": self.policy.v,
+                  "a": self.policy.a, "q": self.policy.q, "t": self.policy.t}
+        with torch.no_grad():
+            for key, lin in layers.items():
+                w = torch.from_numpy(net.p["w" + key].T.copy())
+                b = torch.from_numpy(net.p["b" + key].copy())
+                if lin.weight.shape != w.shape:
+                    raise ValueError(f"{path}: layer {key} is {tuple(w.shape)}, this run's is "
+                                     f"{tuple(lin.weight.shape)} (pass the same sizes)")
+                k = scale if key in ("q", "t") else 1.0
+                lin.weight.copy_(w * k)
+                lin.bias.copy_(b * k)
+        self.imitated = True  # nothing to imitate: the run starts from these weights
+        self.snapshot()
 
     # -- training -------------------------------------------------------------------------------
     def _spec_for(self, iteration: int) -> int:
@@ -397,29 +423,11 @@ class Trainer:
 
     # -- evaluation -----------------------------------------------------------------------------
     def evaluate(self) -> dict[str, Any]:
-        """Greedy play on fixed seeds: ``eval_rounds`` rounds per entry of :data:`EVALS`, the
-        same rounds at every evaluation of a run."""
+        """Greedy play on fixed seeds (:func:`evaluate`), the same rounds at every evaluation
+        of a run."""
         row: dict[str, Any] = {"iteration": self.iteration, "samples": self.samples,
                                "seconds": round(self.seconds, 1)}
-        per_table = 2
-        envs = max(1, math.ceil(self.cfg.eval_rounds / per_table))
-        for name, spec in EVALS.items():
-            t = Tables(spec, envs, 10**9 + self.cfg.seed)
-            played = np.zeros(envs, np.int64)
-            wins = 0
-            with torch.no_grad():
-                while (played < per_table).any():
-                    x, mask, target = t.inputs()
-                    logits, _ = self.policy(x, t.feats, target)
-                    a = masked(logits, mask).argmax(-1).numpy()
-                    rew, done = t.step(a)
-                    count = done & (played < per_table)
-                    wins += int((rew[count] > 0).sum())
-                    played += done
-            n = envs * per_table
-            lo, hi = wilson(wins, n)
-            row[name] = {"win_rate": round(wins / n, 4), "ci95": [round(lo, 4), round(hi, 4)],
-                         "rounds": n}
+        row.update(evaluate(self.policy, self.cfg.eval_rounds, self.cfg.seed))
         return row
 
     def run(self, *, iterations: int, minutes: float | None, progress: ProgressBar | None,
@@ -505,7 +513,34 @@ class Trainer:
                   f"{row['seconds']:.0f} s: {rates}", file=log, flush=True)
 
 
-def plot_curve(curve: Sequence[dict[str, Any]], path: Path) -> Path | None:
+def evaluate(policy: Policy, rounds: int, seed: int) -> dict[str, Any]:
+    """The greedy policy's win rate over ``rounds`` seeded rounds against each fixed opponent of
+    :data:`EVALS` (the same rounds for the same ``seed``), with 95% Wilson intervals."""
+    out: dict[str, Any] = {}
+    per_table = 2
+    envs = max(1, math.ceil(rounds / per_table))
+    for name, spec in EVALS.items():
+        t = Tables(spec, envs, 10**9 + seed)
+        played = np.zeros(envs, np.int64)
+        wins = 0
+        with torch.no_grad():
+            while (played < per_table).any():
+                x, mask, target = t.inputs()
+                logits, _ = policy(x, t.feats, target)
+                a = masked(logits, mask).argmax(-1).numpy()
+                rew, done = t.step(a)
+                count = done & (played < per_table)
+                wins += int((rew[count] > 0).sum())
+                played += done
+        n = envs * per_table
+        lo, hi = wilson(wins, n)
+        out[name] = {"win_rate": round(wins / n, 4), "ci95": [round(lo, 4), round(hi, 4)],
+                     "rounds": n}
+    return out
+
+
+def plot_curve(curve: Sequence[dict[str, Any]], path: Path,
+               xlabel: str = "training samples (decisions of the learning seat)") -> Path | None:
     """Win rate against each fixed opponent over training samples, with 95% intervals and
     par; None when matplotlib is missing."""
     try:
@@ -522,7 +557,7 @@ def plot_curve(curve: Sequence[dict[str, Any]], path: Path) -> Path | None:
         (line,) = ax.plot(xs, ys, marker="o", ms=3, label=name)
         ax.fill_between(xs, lo, hi, color=line.get_color(), alpha=0.15)
         ax.axhline(1 / spec.players, color=line.get_color(), ls=":", lw=0.8)
-    ax.set_xlabel("training samples (decisions of the learning seat)")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("win rate of the greedy policy")
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
