@@ -65,12 +65,16 @@ def test_peeking_deals_hold_the_true_hands(strength: ModuleType, peek: str) -> N
 
 def test_tracking_guesses_hands_better_than_chance() -> None:
     """What draws, passes and plays reveal puts more of each opponent's true cards in the
-    guessed hands than a uniform deal of the unseen cards does."""
+    guessed hands than a uniform deal of the unseen cards does, and the shipped belief network
+    more than either."""
+    pytest.importorskip("numpy")
     results = _load("inference").measure(rounds=8, players=4, deals=8, seed=2)
-    assert set(results) == {"uniform", "tracked", "weighed"}
-    uniform, tracked, weighed = (results[m] for m in ("uniform", "tracked", "weighed"))
+    assert set(results) == {"uniform", "tracked", "weighed", "learned"}
+    uniform, tracked, weighed, learned = (
+        results[m] for m in ("uniform", "tracked", "weighed", "learned"))
     assert tracked["overlap"] > uniform["overlap"]
     assert weighed["overlap"] > uniform["overlap"]
+    assert learned["overlap"] > tracked["overlap"]
     assert weighed["next_color_logloss"] < uniform["next_color_logloss"]
     assert weighed["color_l1"] < uniform["color_l1"]
 
