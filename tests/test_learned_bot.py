@@ -180,7 +180,7 @@ def test_search_anchored_on_the_network_plays_legally() -> None:
     assert bots[0].moves
 
 
-@pytest.mark.parametrize("leaf", ["value", "mix"])
+@pytest.mark.parametrize("leaf", ["value", "mix", "mine"])
 @pytest.mark.parametrize(("name", "players"), [("classic", 2), ("attack", 4), ("house", 4)])
 def test_search_with_the_value_as_leaf_plays_legally(leaf: str, name: str, players: int) -> None:
     rules = preset(name, players=players)
@@ -207,10 +207,11 @@ def test_the_value_leaf_favours_the_seat_about_to_go_out() -> None:
                1: cards("G1", "G2", "G3", "G4", "G5", "B6", "B7", "B8", "B9", "Y1", "Y2", "Y3"),
                2: cards("G6", "G7", "G8", "B1", "B2", "B3", "Y4", "Y5", "Y6", "Y7", "R2", "R3")},
         discard=cards("B5"), turn=1))
-    bot = LearnedSearchBot(0, leaf="value", iterations=1)
-    bot.begin_round(rules, 0)
-    chances = bot.leaf(g)
-    assert sum(chances) == pytest.approx(1.0)
-    assert chances[0] > 0.5 > max(chances[1:])
-    with pytest.raises(ValueError, match="leaf='x' must be one of model, value, mix"):
+    for leaf in ("value", "mine"):
+        bot = LearnedSearchBot(0, leaf=leaf, iterations=1)
+        bot.begin_round(rules, 0)
+        chances = bot.leaf(g)
+        assert sum(chances) == pytest.approx(1.0)
+        assert chances[0] > 0.5 > max(chances[1:])
+    with pytest.raises(ValueError, match="leaf='x' must be one of model, value, mix, mine"):
         make_bot("learned-search:leaf=x")

@@ -180,7 +180,7 @@ def make_learned(options: Mapping[str, str], seed: int) -> LearnedBot:
 
 
 #: How ``learned-search`` scores a rollout's unfinished round (option ``leaf``).
-LEAVES = ("model", "value", "mix")
+LEAVES = ("model", "value", "mix", "mine")
 
 
 class LearnedSearchBot(ISMCTSBot):
@@ -192,7 +192,9 @@ class LearnedSearchBot(ISMCTSBot):
     this standard error; see :meth:`choose`), and ``leaf``: how a rollout's unfinished round is
     scored: ``model`` (the fitted model of the hands, as ``ismcts``), ``value`` (the network's
     value head, read from every seat's own view of the sampled deal, so each hand counts once,
-    normalised over the seats) or ``mix`` (the mean of the two)."""
+    normalised over the seats), ``mix`` (the mean of the two) or ``mine`` (the value head of
+    the searching seat's own view only, the other seats sharing the rest: what a distilled
+    value estimates, the result from this view if the bots play on)."""
 
     name = "learned-search"
 
@@ -246,6 +248,11 @@ class LearnedSearchBot(ISMCTSBot):
         lay, enc, net = self.policy.layout, self.policy.encoder, self.policy.net
         if lay is None or enc is None:
             raise RuntimeError("begin_round() must be called before the bot acts")
+        if self.leaf_mode == "mine":
+            me = self.seat
+            p = float((1.0 + net.values(lay.canon(enc.encode(g, me)))) * 0.5)
+            rest = (1.0 - p) / max(1, g.players - 1)
+            return [p if s == me else rest for s in range(g.players)]
         x = np.stack([lay.canon(enc.encode_view(g.view(s))) for s in range(g.players)])
         q = (1.0 + net.values(x)) * 0.5 + 1e-6
         probs: list[float] = (q / q.sum()).tolist()
