@@ -31,8 +31,8 @@ def test_seat_choices_list_the_levels_first() -> None:
     order = leveled_first(available())
     assert order[:4] == [b for _l, b, _d in LEVELS]
     assert set(order) == set(available())
-    assert bot_label("heuristic") == "Hard bot (heuristic)"
-    assert bot_label("learned") == "Medium bot (learned)"
+    assert bot_label("heuristic") == "Medium bot (heuristic)"
+    assert bot_label("learned") == "Hard bot (learned)"
     assert bot_label("random") == "Bot: random"
 
 

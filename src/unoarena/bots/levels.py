@@ -12,10 +12,10 @@ from ..i18n import N_, _
 #: (level, bot spec, what it plays like), weakest first.
 LEVELS: tuple[tuple[str, str, str], ...] = (
     ("easy", "basic", N_("plays any card it can, but calls UNO")),
-    ("medium", "learned", N_("a network trained over many rounds against the other bots: "
-                             "quick, and judges positions from experience")),
-    ("hard", "heuristic", N_("manages its colours, saves wild cards, attacks a player "
-                             "about to go out")),
+    ("medium", "heuristic", N_("manages its colours, saves wild cards, attacks a player "
+                               "about to go out")),
+    ("hard", "learned", N_("a network trained over many rounds against the other bots: "
+                           "quick, and judges positions from experience")),
     ("expert", "ismcts", N_("tries its moves on hundreds of possible deals of the hidden cards")),
 )
 #: Translatable names of the levels.
