@@ -1,8 +1,10 @@
-"""Train the ``learned`` bot: the same as ``python -m unoarena.train`` (see its ``--help``).
+"""Train the ``learned`` bot's networks: the same as ``python -m unoarena.train`` (see its
+``--help``; one sub-command per network and method).
 
     pip install 'unoarena[train,fast]'
-    python examples/train_learned.py --out runs/learned --minutes 30 --seed 1
-    python examples/train_learned.py --out runs/learned --resume --minutes 60
+    python examples/train_learned.py distill --out runs/learned --workers 2   # the shipped recipe
+    python examples/train_learned.py ppo --out runs/ppo --init runs/learned/learned.npz --minutes 30
+    python examples/train_learned.py ppo --out runs/ppo --resume --minutes 60
 """
 
 from __future__ import annotations
