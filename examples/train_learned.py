@@ -3,7 +3,8 @@
 
     pip install 'unoarena[train,fast]'
     python examples/train_learned.py distill --out runs/learned --workers 2   # the shipped recipe
-    python examples/train_learned.py ppo --out runs/ppo --init runs/learned/learned.npz --minutes 30
+    python examples/train_learned.py ppo --out runs/ppo --init runs/learned/learned.npz \
+        --iterations 677 --eval-rounds 1000 --lr 1e-4   # then this
     python examples/train_learned.py ppo --out runs/ppo --resume --minutes 60
 """
 

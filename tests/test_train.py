@@ -143,3 +143,41 @@ def test_ppo_starts_from_distilled_weights(tmp_path: Path) -> None:
     assert t.imitated and len(t.pool) == 1
     with pytest.raises(ValueError, match="same sizes"):
         Trainer(Config(hidden=8, embed=4), tmp_path / "y").initialise(path)
+
+
+def test_fine_tuned_weights_keep_the_scale_of_the_scores_they_started_from(
+        tmp_path: Path) -> None:
+    """``ppo --init`` from a distilled policy exports weights whose scores a search still
+    reads as advantages: the starting file and its score scale are in their metadata."""
+    pytest.importorskip("torch")
+    pytest.importorskip("numba")
+    from unoarena.bots.learned import Network
+    from unoarena.train.__main__ import main
+    from unoarena.train.ppo import Config, Trainer, export
+
+    t = Trainer(Config(hidden=16, embed=4), tmp_path / "x")
+    start = export(t.policy, tmp_path / "d.npz", {"method": "distill", "score_scale": 20.0})
+    out = tmp_path / "ppo"
+    assert main(["ppo", "--out", str(out), "--init", str(start), "--iterations", "1",
+                 "--envs", "2", "--rollout", "4", "--eval-every", "1", "--eval-rounds", "2",
+                 "--no-progress"]) == 0
+    meta = Network.load(out / "learned.npz").meta
+    assert meta["method"] == "ppo" and meta["iterations"] == 1
+    assert meta["init"] == str(start) and meta["score_scale"] == 20.0
+
+
+def test_the_belief_command_records_with_its_own_seed(tmp_path: Path) -> None:
+    """``belief --data-seed`` seeds the recorded rounds apart from the fit, and says so in
+    what it writes."""
+    pytest.importorskip("torch")
+    import json
+
+    from unoarena.bots.belief import BeliefNet
+    from unoarena.train.__main__ import main
+
+    out = tmp_path / "b"
+    assert main(["belief", "--out", str(out), "--rounds", "2", "--data-seed", "3",
+                 "--epochs", "1", "--hidden", "8", "--no-progress"]) == 0
+    fitted = json.loads((out / "fit.json").read_text())
+    assert fitted["seed"] == 1 and fitted["data_seed"] == 3 and fitted["rounds"] == 2
+    assert BeliefNet.load(out / "belief.npz") is not None

@@ -1,10 +1,11 @@
 """``python -m unoarena.train``: train the ``learned`` bot's networks, resumably.
 
-    python -m unoarena.train distill --out runs/learned --decisions 5000000 --workers 2 \\
-        --export src/unoarena/bots/learned.npz         # the policy the bot plays
-    python -m unoarena.train belief --out runs/belief --rounds 20000 --workers 2 \\
-        --export src/unoarena/bots/belief.npz          # the hand inference search uses
-    python -m unoarena.train ppo --out runs/ppo --init runs/learned/learned.npz --minutes 60
+    python -m unoarena.train distill --out runs/learned --workers 2   # 1. rollout values
+    python -m unoarena.train ppo --out runs/ppo --init runs/learned/learned.npz \\
+        --iterations 677 --eval-rounds 1000 --lr 1e-4 \\
+        --export src/unoarena/bots/learned.npz         # 2. fine-tuned: the policy the bot plays
+    python -m unoarena.train belief --out runs/belief --data-seed 2 --rounds 20000 \\
+        --workers 2 --export src/unoarena/bots/belief.npz   # the hand inference search uses
 
 ``distill`` labels decisions on the compiled kernel with rollout values and fits the policy to
 them (:mod:`unoarena.train.distill`); ``belief`` records rounds and fits the hand inference
@@ -78,6 +79,8 @@ def parser() -> argparse.ArgumentParser:
     _common(b, "runs/belief")
     b.add_argument("--rounds", type=int, default=20_000, help="rounds to record")
     b.add_argument("--workers", type=int, default=1, help="recording processes")
+    b.add_argument("--data-seed", type=int, default=None,
+                   help="seed of the recorded rounds (default: --seed)")
     b.add_argument("--epochs", type=int, default=8, help="epochs of fitting (default 8)")
     b.add_argument("--hidden", type=int, default=384, help="hidden units (default 384)")
 
@@ -188,17 +191,18 @@ def _belief(args: Any) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     data_path = out / "data.npz"
+    data_seed = args.seed if args.data_seed is None else args.data_seed
     if data_path.exists():  # recorded by an earlier call: fit again without recording
         with np.load(data_path) as z:
             data = {k: z[k] for k in z.files}
     else:
-        data = dataset(args.rounds, args.seed, args.workers,
+        data = dataset(args.rounds, data_seed, args.workers,
                        log=None if args.no_progress else sys.stderr)
         np.savez(data_path, **dict[str, Any](data))
         print(f"\nrecorded {len(data['x']):,} rows", flush=True)
     arrays, meta = fit(data, hidden=args.hidden, epochs=args.epochs, seed=args.seed,
                        threads=args.threads, log=sys.stdout)
-    meta.update({"rounds": args.rounds, "seed": args.seed})
+    meta.update({"rounds": args.rounds, "seed": args.seed, "data_seed": data_seed})
     (out / "fit.json").write_text(json.dumps(meta, indent=1) + "\n")
     paths = [save(arrays, meta, out / "belief.npz")]
     if args.export:
@@ -227,7 +231,9 @@ def _ppo(args: Any) -> int:
             except ValueError as e:
                 print(f"--init: {e}", file=sys.stderr)
                 return 2
-            sizes = {"hidden": net.p["w1"].shape[1], "embed": net.p["wa"].shape[1]}
+            sizes = {"hidden": net.p["w1"].shape[1], "embed": net.p["wa"].shape[1],
+                     "init": str(args.init),
+                     "score_scale": float(net.meta.get("score_scale", 1.0))}
         trainer = Trainer(Config(seed=args.seed, envs=args.envs, rollout=args.rollout,
                                  eval_every=args.eval_every, eval_rounds=args.eval_rounds,
                                  lr=args.lr, imitate=args.imitate, **sizes), out)
@@ -247,6 +253,8 @@ def _ppo(args: Any) -> int:
     meta = {"method": "ppo", "iterations": trainer.iteration, "samples": trainer.samples,
             "seconds": round(trainer.seconds), "seed": trainer.cfg.seed,
             "curve": trainer.curve[-1]}
+    if trainer.cfg.init:  # fine-tuned weights keep the scale a search reads their scores in
+        meta.update(init=trainer.cfg.init, score_scale=trainer.cfg.score_scale)
     return _write(trainer.policy, out, args.export, meta)
 
 

@@ -126,6 +126,8 @@ class Config:
     eval_rounds: int = 400
     imitate: int = 0  # rounds of heuristic play to imitate first (over the mix, by weight)
     imitate_epochs: int = 4
+    init: str = ""  # the weights a run started from (--init), recorded in what it exports
+    score_scale: float = 1.0  # their scores' scale (a distilled policy's), carried on
     mix: list[dict[str, Any]] = field(default_factory=lambda: [
         {**asdict(s), "opponents": s.opponents} for s in MIX])
 
