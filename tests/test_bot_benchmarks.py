@@ -67,7 +67,6 @@ def test_tracking_guesses_hands_better_than_chance() -> None:
     """What draws, passes and plays reveal puts more of each opponent's true cards in the
     guessed hands than a uniform deal of the unseen cards does, and the shipped belief network
     more than either."""
-    pytest.importorskip("numpy")
     results = _load("inference").measure(rounds=8, players=4, deals=8, seed=2)
     assert set(results) == {"uniform", "tracked", "weighed", "learned"}
     uniform, tracked, weighed, learned = (

@@ -166,7 +166,8 @@ def test_fine_tuned_weights_keep_the_scale_of_the_scores_they_started_from(
     assert meta["init"] == str(start) and meta["score_scale"] == 20.0
 
 
-def test_the_belief_command_records_with_its_own_seed(tmp_path: Path) -> None:
+def test_the_belief_command_records_with_its_own_seed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``belief --data-seed`` seeds the recorded rounds apart from the fit, and says so in
     what it writes."""
     pytest.importorskip("torch")
@@ -181,3 +182,8 @@ def test_the_belief_command_records_with_its_own_seed(tmp_path: Path) -> None:
     fitted = json.loads((out / "fit.json").read_text())
     assert fitted["seed"] == 1 and fitted["data_seed"] == 3 and fitted["rounds"] == 2
     assert BeliefNet.load(out / "belief.npz") is not None
+    # a second call fits the recorded rounds again, but not under another seed's name
+    assert main(["belief", "--out", str(out), "--rounds", "2", "--data-seed", "4",
+                 "--epochs", "1", "--hidden", "8", "--no-progress"]) == 2
+    assert "'data_seed': 3" in capsys.readouterr().err
+    assert json.loads((out / "fit.json").read_text()) == fitted  # nothing rewritten

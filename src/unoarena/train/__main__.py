@@ -190,15 +190,22 @@ def _belief(args: Any) -> int:
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    data_path = out / "data.npz"
+    data_path, recorded_path = out / "data.npz", out / "recorded.json"
     data_seed = args.seed if args.data_seed is None else args.data_seed
+    recorded = {"rounds": args.rounds, "data_seed": data_seed}
     if data_path.exists():  # recorded by an earlier call: fit again without recording
+        earlier = json.loads(recorded_path.read_text()) if recorded_path.exists() else recorded
+        if earlier != recorded:
+            print(f"{data_path} holds rounds recorded with {earlier}, not {recorded}: pass "
+                  "those, another --out, or delete it to record again", file=sys.stderr)
+            return 2
         with np.load(data_path) as z:
             data = {k: z[k] for k in z.files}
     else:
         data = dataset(args.rounds, data_seed, args.workers,
                        log=None if args.no_progress else sys.stderr)
         np.savez(data_path, **dict[str, Any](data))
+        recorded_path.write_text(json.dumps(recorded) + "\n")
         print(f"\nrecorded {len(data['x']):,} rows", flush=True)
     arrays, meta = fit(data, hidden=args.hidden, epochs=args.epochs, seed=args.seed,
                        threads=args.threads, log=sys.stdout)
@@ -222,8 +229,8 @@ def _ppo(args: Any) -> int:
     if args.resume:
         trainer = Trainer.resume(out)
     else:
-        sizes: dict[str, Any] = {}
-        if args.init:  # the network's sizes are the initial weights'
+        start: dict[str, Any] = {}
+        if args.init:  # the network's sizes, and its scores' scale, are the initial weights'
             from ..bots.learned import Network
 
             try:
@@ -231,12 +238,12 @@ def _ppo(args: Any) -> int:
             except ValueError as e:
                 print(f"--init: {e}", file=sys.stderr)
                 return 2
-            sizes = {"hidden": net.p["w1"].shape[1], "embed": net.p["wa"].shape[1],
+            start = {"hidden": net.p["w1"].shape[1], "embed": net.p["wa"].shape[1],
                      "init": str(args.init),
                      "score_scale": float(net.meta.get("score_scale", 1.0))}
         trainer = Trainer(Config(seed=args.seed, envs=args.envs, rollout=args.rollout,
                                  eval_every=args.eval_every, eval_rounds=args.eval_rounds,
-                                 lr=args.lr, imitate=args.imitate, **sizes), out)
+                                 lr=args.lr, imitate=args.imitate, **start), out)
         if args.init:
             trainer.initialise(args.init)
     bar = _bar(args, "iterations")
