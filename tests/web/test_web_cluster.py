@@ -8,6 +8,7 @@ command line refusing SQLite for several processes; ``--workers N``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -145,8 +146,10 @@ def start_nodes(schema: str, tmp: Path, n: int) -> list[Node]:
 def nodes(schema: str, tmp_path: Path) -> Iterator[list[Node]]:
     started = start_nodes(schema, tmp_path, 3)
     yield started
-    for node in started:
+    for i, node in enumerate(started):
         node.stop()
+        # shown with a failing test's report: what each process logged
+        print(f"--- process {i} ---\n{node.log.read_text(errors='replace')[-4000:]}")
 
 
 def truth(store: Store, room: str, match_no: int, seq: int) -> Match:
@@ -431,3 +434,105 @@ def _lease_owner(store: Store, room: str) -> str | None:
         row = conn.execute(text("SELECT owner FROM room_leases WHERE room_id = :r"),
                            {"r": room}).first()
     return None if row is None else str(row[0])
+
+
+# -- the relay's races, one process in this test's loop (no servers: the broker is faked) --
+class _FakeStore:
+    is_sqlite = False
+
+
+def _lone_cluster(session: Any) -> tuple[Any, list[tuple[str, str]], dict[str, Any]]:
+    """A cluster part whose broker frames are recorded instead of sent (``published``), with
+    its rooms in ``rooms``."""
+    pytest.importorskip("redis")
+    from types import SimpleNamespace
+
+    from server_util import fast_config
+
+    from unoarena.web.cluster import Cluster
+
+    rooms: dict[str, Any] = {}
+    cfg = fast_config(broker_url=REDIS, lease_ttl=2.0, heartbeat=0.4)
+
+    async def room_op(room: Any, op: str, args: dict[str, Any]) -> Any:
+        raise AssertionError("no calls here")
+
+    cluster = Cluster(SimpleNamespace(rooms=rooms), _FakeStore(), cfg,  # type: ignore[arg-type]
+                      session, room_op)
+    published: list[tuple[str, str]] = []
+    return cluster, published, rooms
+
+
+def test_a_relayed_client_waits_for_a_room_that_is_still_loading() -> None:
+    """The process that has just taken over a room is still replaying its log when a client
+    relayed from another process arrives: the client is served once the room is there, with
+    the hello it sent meanwhile, instead of being turned away."""
+    served: list[tuple[Any, Any]] = []
+
+    async def session(room: Any, conn: Any, receive: Any) -> None:
+        served.append((room, await receive()))
+
+    cluster, published, rooms = _lone_cluster(session)
+
+    async def publish(process: str, frame: str) -> int:
+        published.append((process, frame))
+        return 1
+
+    loaded = asyncio.Event()
+
+    async def load(ids: list[str]) -> None:
+        await loaded.wait()  # the replay takes its time
+        for rid in ids:
+            rooms[rid] = f"room {rid}"
+
+    cluster._publish = publish
+    cluster._db = lambda stmt, **kw: [(rid, 99.0) for rid in kw["ids"]]
+    cluster.manager.load = load
+
+    async def go() -> None:
+        claim = asyncio.ensure_future(cluster._claim_load(["r1"]))
+        await asyncio.sleep(0.05)
+        assert "r1" in cluster.claiming and "r1" not in rooms
+        cluster._frame("open p#1 relayer r1 en")
+        cluster._frame('msg p#1\n{"type": "hello"}')
+        cluster._frame("open p#2 relayer nowhere en")  # a room this process does not hold
+        await asyncio.sleep(0.1)
+        assert served == []
+        assert published == [("relayer", "end p#2")]
+        loaded.set()
+        await claim
+        for _ in range(100):
+            if served:
+                break
+            await asyncio.sleep(0.01)
+        assert served == [("room r1", '{"type": "hello"}')]
+        assert not cluster.claiming
+        for task in list(cluster.tasks):
+            task.cancel()
+
+    asyncio.run(go())
+
+
+def test_a_client_arriving_as_the_owner_dies_is_relayed_to_the_next_owner() -> None:
+    """The broker still counted the dead owner when the client was looked up, but nobody
+    heard the opening: the room is looked up again, not the connection closed."""
+    cluster, published, _ = _lone_cluster(None)
+    owners = iter(["dead", "next"])
+
+    async def locate(room_id: str) -> str:
+        return next(owners)
+
+    async def publish(process: str, frame: str) -> int:
+        published.append((process, frame))
+        return 0 if process == "dead" else 1
+
+    async def receive() -> None:
+        return None  # the client leaves at once
+
+    cluster.locate = locate
+    cluster._publish = publish
+    from unoarena.web.rooms import Conn
+
+    asyncio.run(cluster.serve("r1", Conn("en", cluster.config), receive))
+    assert [(p, f.split(" ")[0]) for p, f in published] == [
+        ("dead", "open"), ("next", "open"), ("next", "close")]

@@ -364,12 +364,10 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         try:
             room_id = websocket.path_params["room"]
             cluster = state.get("cluster")
-            where = manager().get(room_id) if cluster is None else await cluster.locate(room_id)
-            if isinstance(where, str):  # another process owns the room: relay to it
-                assert cluster is not None
-                await cluster.relay(where, room_id, conn, receive)
-            else:
-                await session(where, conn, receive)
+            if cluster is None:
+                await session(manager().get(room_id), conn, receive)
+            else:  # here or, relayed, at the process that owns the room
+                await cluster.serve(room_id, conn, receive)
         except ProtocolError as e:
             conn.error(e.code, e.message, **e.params)
         except (TimeoutError, WebSocketDisconnect):

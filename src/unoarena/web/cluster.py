@@ -30,6 +30,7 @@ Frames are ``KIND ARG...`` and, after a newline, a payload:
 from __future__ import annotations
 
 import asyncio
+import collections
 import itertools
 import logging
 import os
@@ -151,7 +152,10 @@ class Cluster:
         self.redis: Any = aioredis.Redis(connection_pool=pool)
         self.pubsub: Any = None
         self.expiries: dict[str, float] = {}  # rooms held, and until when (database clock)
-        self.claiming: set[str] = set()
+        # rooms whose lease this process took and whose log it is replaying (a count: a
+        # client's lookup and the heartbeat may claim one room at once)
+        self.claiming: collections.Counter[str] = collections.Counter()
+        self._claimed = asyncio.Condition()  # notified when a claim ends
         self.inbound: dict[str, _Inbound] = {}
         self.outbound: dict[str, _Outbound] = {}
         self.calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -254,7 +258,12 @@ class Cluster:
             if failed:
                 await asyncio.to_thread(self._db_release, failed)
         finally:
-            self.claiming.difference_update(ids)
+            self.claiming.subtract(ids)
+            for rid in ids:
+                if self.claiming[rid] <= 0:
+                    del self.claiming[rid]
+            async with self._claimed:
+                self._claimed.notify_all()
 
     def _db_release(self, ids: list[str]) -> None:
         with self.store.engine.begin() as conn:
@@ -419,14 +428,39 @@ class Cluster:
     # ======================================================================================
     # relaying a client to the owner
     # ======================================================================================
+    async def serve(self, room_id: str, conn: Conn, receive: Receive) -> None:
+        """A client's table connection, wherever its room is: served here when this process
+        holds the room, relayed to the owner otherwise. An owner that died as the client
+        came (the broker had not yet noticed) is looked up again until its lease runs out,
+        instead of closing on the client."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.config.lease_ttl + 3 * self.config.heartbeat
+        while True:
+            where = await self.locate(room_id)
+            if not isinstance(where, str):
+                await self.session(where, conn, receive)
+                return
+            try:
+                await self.relay(where, room_id, conn, receive)
+                return
+            except OwnerGone:
+                if loop.time() > deadline:
+                    raise ProtocolError("server_error", T_(
+                        "the room's server does not answer; try again in a moment")) from None
+                await asyncio.sleep(self.config.heartbeat / 4)
+
     async def relay(self, owner: str, room_id: str, conn: Conn, receive: Receive) -> None:
         """Forward a client's messages to the room's owner until either side closes; what
-        the owner sends this connection arrives as ``out`` frames (see :meth:`_listen`)."""
+        the owner sends this connection arrives as ``out`` frames (see :meth:`_listen`).
+        Raises :class:`OwnerGone` when the owner died between :meth:`locate` and the opening,
+        before anything of the client's was read: the caller may look the room up again."""
         cid = f"{self.id}#{next(self._ids)}"
         self.outbound[cid] = _Outbound(conn, owner, room_id)
+        opened = False
         try:
             if await self._publish(owner, f"open {cid} {self.id} {room_id} {conn.lang}") == 0:
-                return  # gone since it was looked up: the client reconnects
+                raise OwnerGone
+            opened = True
             while not conn.closed:
                 raw = await receive()
                 if raw is None:
@@ -437,9 +471,27 @@ class Cluster:
                     break
         finally:
             self.outbound.pop(cid, None)
-            if not self._closing:
+            if opened and not self._closing:
                 with suppress(Exception):
                     await self._publish(owner, f"close {cid}")
+
+    async def _open(self, cid: str, room_id: str, inb: _Inbound) -> None:
+        """At the owner: a client connected elsewhere asks for one of its rooms. A room
+        whose lease this process has just taken is waited for while its log replays (the
+        other processes already see the lease); one it does not hold ends the relay, and the
+        client reconnects to find the room."""
+        if room_id in self.claiming and room_id not in self.manager.rooms:
+            with suppress(TimeoutError):
+                async with self._claimed:
+                    await asyncio.wait_for(
+                        self._claimed.wait_for(lambda: room_id not in self.claiming),
+                        CALL_TIMEOUT)
+        room = self.manager.rooms.get(room_id)
+        if room is None or self._closing:
+            self.inbound.pop(cid, None)
+            await self._publish(inb.origin, f"end {cid}")
+            return
+        await self._serve_inbound(cid, room, inb)
 
     async def _serve_inbound(self, cid: str, room: Room, inb: _Inbound) -> None:
         """At the owner: the session of a client connected elsewhere, as a local one's."""
@@ -551,13 +603,9 @@ class Cluster:
                 inb.queue.put_nowait(body)
         elif kind == "open" and len(parts) == 5:
             origin, room_id, lang = parts[2], parts[3], parts[4]
-            room = self.manager.rooms.get(room_id)
-            if room is None or self._closing:
-                self._spawn(self._publish(origin, f"end {cid}"))
-                return
             inb = _Inbound(Conn(lang, self.config), origin)
-            self.inbound[cid] = inb
-            self._spawn(self._serve_inbound(cid, room, inb))
+            self.inbound[cid] = inb  # the client's first messages may come before its room
+            self._spawn(self._open(cid, room_id, inb))
         elif kind == "close":
             inb = self.inbound.get(cid)
             if inb is not None:
