@@ -45,7 +45,8 @@ def test_self_play_training_runs_and_resumes(tmp_path: Path) -> None:
     from dataclasses import asdict
 
     from unoarena.bots.learned import Network
-    from unoarena.train.ppo import SELF, Config, TableSpec, Trainer, export
+    from unoarena.train.policy import SELF, TableSpec, export
+    from unoarena.train.ppo import Config, Trainer
 
     mix = [TableSpec("classic", 2, SELF), TableSpec("classic", 3, (SELF, "basic"))]
     cfg = Config(seed=3, envs=8, rollout=12, eval_every=2, eval_rounds=8, minibatch=64,
@@ -81,7 +82,7 @@ def test_distillation_labels_a_fixed_selection_fits_and_resumes(tmp_path: Path) 
     pytest.importorskip("numba")
     from unoarena.bots.learned import Network
     from unoarena.train.distill import Run
-    from unoarena.train.ppo import export
+    from unoarena.train.policy import export
 
     run = _small_distill(tmp_path / "a", 120)
     assert isinstance(run, Run)
@@ -131,7 +132,8 @@ def test_ppo_starts_from_distilled_weights(tmp_path: Path) -> None:
     pytest.importorskip("numba")
     import torch
 
-    from unoarena.train.ppo import Config, Policy, Trainer, export
+    from unoarena.train.policy import Policy, export
+    from unoarena.train.ppo import Config, Trainer
 
     src = Policy(Trainer(Config(hidden=16, embed=4), tmp_path / "x").policy.l1.in_features,
                  16, 4)
@@ -153,7 +155,8 @@ def test_fine_tuned_weights_keep_the_scale_of_the_scores_they_started_from(
     pytest.importorskip("numba")
     from unoarena.bots.learned import Network
     from unoarena.train.__main__ import main
-    from unoarena.train.ppo import Config, Trainer, export
+    from unoarena.train.policy import export
+    from unoarena.train.ppo import Config, Trainer
 
     t = Trainer(Config(hidden=16, embed=4), tmp_path / "x")
     start = export(t.policy, tmp_path / "d.npz", {"method": "distill", "score_scale": 20.0})

@@ -267,7 +267,7 @@ def _ppo(args: Any) -> int:
 
 def _write(policy: Any, out: Path, also: str, meta: dict[str, Any], scale: float = 1.0) -> int:
     """Export the policy's weights to the run directory (and to ``also`` when given)."""
-    from .ppo import export
+    from .policy import export
 
     paths = [export(policy, out / "learned.npz", meta, scale)]
     if also:

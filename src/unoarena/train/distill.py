@@ -48,7 +48,8 @@ from ..bots.features import Layout, obs_features
 from ..kernel.label import M_CHOSEN, M_NOPT, M_SEAT
 from ..lab.progress import ProgressBar
 from .belief import Table
-from .ppo import Policy, evaluate, plot_curve
+from .policy import Policy
+from .ppo import evaluate, plot_curve
 
 F32 = npt.NDArray[np.float32]
 

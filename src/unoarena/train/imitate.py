@@ -24,7 +24,7 @@ from ..bots.features import Layout
 from ..driver import play_round
 from ..engine import Action, Game, RuleSet
 from ..rl.encoding import Encoder
-from .ppo import Policy, TableSpec, masked
+from .policy import Policy, TableSpec, masked
 
 
 @dataclass

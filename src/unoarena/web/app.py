@@ -59,6 +59,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = 16 * 1024
 MAX_STRIKES = 200  # rate-limited messages before a flooding client is disconnected
 REPLAY_CACHE = 32
+CONFIG_ENV = "UNOARENA_SERVER_CONFIG"  # how `serve --workers N` hands its options to each process
 
 _CREATE = {"name": Field(str, max_len=64), "preset": Field(str, max_len=32),
            "rules": Field(dict, required=False), "seats": Field(list),
@@ -585,8 +586,6 @@ def app_from_env() -> Starlette:
     factory in each, and the parent leaves its options in the environment."""
     import json
     import os
-
-    from .cli_serve import CONFIG_ENV
 
     raw = os.environ.get(CONFIG_ENV)
     cfg = ServerConfig(**json.loads(raw)) if raw else ServerConfig()

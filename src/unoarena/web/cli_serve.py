@@ -25,7 +25,6 @@ from ..i18n import _
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-CONFIG_ENV = "UNOARENA_SERVER_CONFIG"  # how --workers hands its options to each process
 
 
 def add_serve_parser(subparsers: Any,
@@ -117,7 +116,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from .app import create_app
+        from .app import CONFIG_ENV, create_app
         from .rooms import ServerConfig
         from .store import require_driver
     except ImportError as e:
