@@ -510,7 +510,7 @@ def test_a_relayed_client_waits_for_a_room_that_is_still_loading() -> None:
         for task in list(cluster.tasks):
             task.cancel()
 
-    asyncio.run(go())
+    run_apart(go())
 
 
 def test_a_client_arriving_as_the_owner_dies_is_relayed_to_the_next_owner() -> None:
@@ -533,6 +533,6 @@ def test_a_client_arriving_as_the_owner_dies_is_relayed_to_the_next_owner() -> N
     cluster._publish = publish
     from unoarena.web.rooms import Conn
 
-    asyncio.run(cluster.serve("r1", Conn("en", cluster.config), receive))
+    run_apart(cluster.serve("r1", Conn("en", cluster.config), receive))
     assert [(p, f.split(" ")[0]) for p, f in published] == [
         ("dead", "open"), ("next", "open"), ("next", "close")]
