@@ -441,9 +441,10 @@ class _FakeStore:
     is_sqlite = False
 
 
-def _lone_cluster(session: Any) -> tuple[Any, list[tuple[str, str]], dict[str, Any]]:
-    """A cluster part whose broker frames are recorded instead of sent (``published``), with
-    its rooms in ``rooms``."""
+def _lone_cluster(session: Any, listening: Any = lambda process: True, **config: Any
+                  ) -> tuple[Any, list[tuple[str, str]], dict[str, Any]]:
+    """A cluster part whose broker frames are recorded instead of sent (``published``; a
+    frame reaches a process when ``listening(process)``), with its rooms in ``rooms``."""
     pytest.importorskip("redis")
     from types import SimpleNamespace
 
@@ -452,7 +453,7 @@ def _lone_cluster(session: Any) -> tuple[Any, list[tuple[str, str]], dict[str, A
     from unoarena.web.cluster import Cluster
 
     rooms: dict[str, Any] = {}
-    cfg = fast_config(broker_url=REDIS, lease_ttl=2.0, heartbeat=0.4)
+    cfg = fast_config(**{"broker_url": REDIS, "lease_ttl": 2.0, "heartbeat": 0.4, **config})
 
     async def room_op(room: Any, op: str, args: dict[str, Any]) -> Any:
         raise AssertionError("no calls here")
@@ -460,6 +461,12 @@ def _lone_cluster(session: Any) -> tuple[Any, list[tuple[str, str]], dict[str, A
     cluster = Cluster(SimpleNamespace(rooms=rooms), _FakeStore(), cfg,  # type: ignore[arg-type]
                       session, room_op)
     published: list[tuple[str, str]] = []
+
+    async def publish(process: str, frame: str) -> int:
+        published.append((process, frame))
+        return int(listening(process))
+
+    cluster._publish = publish
     return cluster, published, rooms
 
 
@@ -473,11 +480,6 @@ def test_a_relayed_client_waits_for_a_room_that_is_still_loading() -> None:
         served.append((room, await receive()))
 
     cluster, published, rooms = _lone_cluster(session)
-
-    async def publish(process: str, frame: str) -> int:
-        published.append((process, frame))
-        return 1
-
     loaded = asyncio.Event()
 
     async def load(ids: list[str]) -> None:
@@ -485,7 +487,6 @@ def test_a_relayed_client_waits_for_a_room_that_is_still_loading() -> None:
         for rid in ids:
             rooms[rid] = f"room {rid}"
 
-    cluster._publish = publish
     cluster._db = lambda stmt, **kw: [(rid, 99.0) for rid in kw["ids"]]
     cluster.manager.load = load
 
@@ -516,23 +517,42 @@ def test_a_relayed_client_waits_for_a_room_that_is_still_loading() -> None:
 def test_a_client_arriving_as_the_owner_dies_is_relayed_to_the_next_owner() -> None:
     """The broker still counted the dead owner when the client was looked up, but nobody
     heard the opening: the room is looked up again, not the connection closed."""
-    cluster, published, _ = _lone_cluster(None)
+    cluster, published, _ = _lone_cluster(None, lambda process: process != "dead")
     owners = iter(["dead", "next"])
 
     async def locate(room_id: str) -> str:
         return next(owners)
 
-    async def publish(process: str, frame: str) -> int:
-        published.append((process, frame))
-        return 0 if process == "dead" else 1
-
     async def receive() -> None:
         return None  # the client leaves at once
 
     cluster.locate = locate
-    cluster._publish = publish
     from unoarena.web.rooms import Conn
 
     run_apart(cluster.serve("r1", Conn("en", cluster.config), receive))
     assert [(p, f.split(" ")[0]) for p, f in published] == [
         ("dead", "open"), ("next", "open"), ("next", "close")]
+
+
+def test_a_client_whose_room_nobody_serves_is_told_so_after_a_lease() -> None:
+    """The room's owner keeps counting as alive but never hears the client: after a lease and
+    three heartbeats the client is told the room's server does not answer, not left waiting."""
+    from unoarena.web.protocol import ProtocolError
+    from unoarena.web.rooms import Conn
+
+    cluster, published, _ = _lone_cluster(None, lambda process: False, lease_ttl=0.3,
+                                          heartbeat=0.1)
+
+    async def locate(room_id: str) -> str:
+        return "dead"
+
+    async def receive() -> None:
+        raise AssertionError("nothing of the client's is read")
+
+    cluster.locate = locate
+    began = time.monotonic()
+    with pytest.raises(ProtocolError, match="does not answer") as err:
+        run_apart(cluster.serve("r1", Conn("en", cluster.config), receive))
+    assert err.value.code == "server_error"
+    assert 0.6 <= time.monotonic() - began < 5
+    assert len(published) >= 3 and all(f.startswith("open ") for _, f in published)

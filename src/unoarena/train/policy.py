@@ -99,5 +99,3 @@ def masked(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     """``logits`` with the illegal actions (``mask`` false) set to -1e9, so that softmax and
     argmax ignore them."""
     return logits.masked_fill(~mask, -1e9)
-
-

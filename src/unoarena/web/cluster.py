@@ -96,6 +96,12 @@ class OwnerGone(Exception):
     """The process that held a room stopped listening, or let the room go: look again."""
 
 
+def _no_answer() -> ProtocolError:
+    """What a client is told when no process serves its room in time."""
+    return ProtocolError("server_error", T_("the room's server does not answer; try again in "
+                                            "a moment"))
+
+
 def check_database(store: Store) -> None:
     """Refuse SQLite for several processes with a :class:`ClusterError` saying what to
     give instead: the room leases and their row locks need PostgreSQL."""
@@ -258,10 +264,7 @@ class Cluster:
             if failed:
                 await asyncio.to_thread(self._db_release, failed)
         finally:
-            self.claiming.subtract(ids)
-            for rid in ids:
-                if self.claiming[rid] <= 0:
-                    del self.claiming[rid]
+            self.claiming -= collections.Counter(ids)  # keeps only counts above zero
             async with self._claimed:
                 self._claimed.notify_all()
 
@@ -353,7 +356,7 @@ class Cluster:
         if not _ROOM_ID.fullmatch(room_id):
             raise ProtocolError("no_room", T_("there is no room {room}"), room=room_id[:40])
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.config.lease_ttl + 3 * self.config.heartbeat
+        deadline = self._deadline()
         while True:
             room = self.manager.rooms.get(room_id)
             if room is not None:
@@ -370,9 +373,15 @@ class Cluster:
             elif await self.alive(owner):
                 return str(owner)
             if loop.time() > deadline:
-                raise ProtocolError("server_error", T_("the room's server does not answer; "
-                                                       "try again in a moment"))
+                raise _no_answer()
             await asyncio.sleep(self.config.heartbeat / 4)
+
+    def _deadline(self) -> float:
+        """When looking for a room's owner gives up (event loop time): a lease and three
+        heartbeats from now, time for a dead owner's lease to run out and the room to be
+        taken."""
+        return asyncio.get_running_loop().time() + self.config.lease_ttl + \
+            3 * self.config.heartbeat
 
     async def run(self, room_id: str, op: str, args: dict[str, Any]) -> Any:
         """An HTTP call about a room, run where the room is."""
@@ -384,8 +393,7 @@ class Cluster:
                 return await self._call(where, room_id, op, args)
             except OwnerGone:
                 continue
-        raise ProtocolError("server_error", T_("the room's server does not answer; try again "
-                                               "in a moment"))
+        raise _no_answer()
 
     async def _call(self, owner: str, room_id: str, op: str, args: dict[str, Any]) -> Any:
         rid = f"{self.id}#{next(self._ids)}"
@@ -434,7 +442,7 @@ class Cluster:
         came (the broker had not yet noticed) is looked up again until its lease runs out,
         instead of closing on the client."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.config.lease_ttl + 3 * self.config.heartbeat
+        deadline = self._deadline()
         while True:
             where = await self.locate(room_id)
             if not isinstance(where, str):
@@ -445,8 +453,7 @@ class Cluster:
                 return
             except OwnerGone:
                 if loop.time() > deadline:
-                    raise ProtocolError("server_error", T_(
-                        "the room's server does not answer; try again in a moment")) from None
+                    raise _no_answer() from None
                 await asyncio.sleep(self.config.heartbeat / 4)
 
     async def relay(self, owner: str, room_id: str, conn: Conn, receive: Receive) -> None:
