@@ -190,3 +190,9 @@ def test_the_belief_command_records_with_its_own_seed(
                  "--epochs", "1", "--hidden", "8", "--no-progress"]) == 2
     assert "'data_seed': 3" in capsys.readouterr().err
     assert json.loads((out / "fit.json").read_text()) == fitted  # nothing rewritten
+    # rounds whose record of how they were made is lost are not fitted under any seed's name
+    (out / "recorded.json").unlink()
+    assert main(["belief", "--out", str(out), "--rounds", "2", "--data-seed", "3",
+                 "--epochs", "1", "--hidden", "8", "--no-progress"]) == 2
+    assert "no recorded.json" in capsys.readouterr().err
+    assert json.loads((out / "fit.json").read_text()) == fitted

@@ -194,7 +194,12 @@ def _belief(args: Any) -> int:
     data_seed = args.seed if args.data_seed is None else args.data_seed
     recorded = {"rounds": args.rounds, "data_seed": data_seed}
     if data_path.exists():  # recorded by an earlier call: fit again without recording
-        earlier = json.loads(recorded_path.read_text()) if recorded_path.exists() else recorded
+        if not recorded_path.exists():
+            print(f"{data_path} has no {recorded_path.name} beside it, so what rounds and seed "
+                  "it holds is unknown: delete it to record again, or use another --out",
+                  file=sys.stderr)
+            return 2
+        earlier = json.loads(recorded_path.read_text())
         if earlier != recorded:
             print(f"{data_path} holds rounds recorded with {earlier}, not {recorded}: pass "
                   "those, another --out, or delete it to record again", file=sys.stderr)
