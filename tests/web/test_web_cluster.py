@@ -556,3 +556,56 @@ def test_a_client_whose_room_nobody_serves_is_told_so_after_a_lease() -> None:
     assert err.value.code == "server_error"
     assert 0.6 <= time.monotonic() - began < 5
     assert len(published) >= 3 and all(f.startswith("open ") for _, f in published)
+
+
+def _replying(cluster: Any, published: list[tuple[str, str]], answers: set[str]) -> None:
+    """Make the faked broker deliver calls to every process and have those in ``answers``
+    reply as a room's owner would; the others hear the call and stay silent."""
+    import orjson
+
+    async def publish(process: str, frame: str) -> int:
+        published.append((process, frame))
+        if process in answers and frame.startswith("call "):
+            rid = frame.split(" ")[1]
+            body = orjson.dumps({"ok": True, "result": f"{process} ran it"}).decode()
+            asyncio.get_running_loop().call_soon(cluster._frame, f"reply {rid}\n{body}")
+        return int(process != "dead")
+
+    cluster._publish = publish
+
+
+def test_a_call_no_owner_heard_goes_to_the_next_owner() -> None:
+    """An HTTP call about a room whose owner died as it was looked up is sent to the room's
+    next owner until the lease runs out, and answered from there."""
+    cluster, published, _ = _lone_cluster(None)
+    _replying(cluster, published, {"next"})
+    owners = iter(["dead"] * 4 + ["next"])
+
+    async def locate(room_id: str) -> str:
+        return next(owners)
+
+    cluster.locate = locate
+    assert run_apart(cluster.run("r1", "info", {})) == "next ran it"
+    assert [(p, f.split(" ")[0]) for p, f in published] == [("dead", "call")] * 4 + [
+        ("next", "call")]
+
+
+def test_a_call_heard_but_not_answered_is_not_sent_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A call the owner heard may have run (a join seats a player): when no reply comes the
+    caller is told the server does not answer, and the call is not run a second time."""
+    from unoarena.web import cluster as cluster_mod
+    from unoarena.web.protocol import ProtocolError
+
+    monkeypatch.setattr(cluster_mod, "CALL_TIMEOUT", 0.2)
+    cluster, published, _ = _lone_cluster(None)
+    _replying(cluster, published, set())
+
+    async def locate(room_id: str) -> str:
+        return "silent"
+
+    cluster.locate = locate
+    with pytest.raises(ProtocolError, match="does not answer"):
+        run_apart(cluster.run("r1", "join", {"name": "Ann"}))
+    assert [(p, f.split(" ")[0]) for p, f in published] == [("silent", "call")]
+    assert not cluster.calls

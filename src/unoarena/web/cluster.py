@@ -42,7 +42,7 @@ import threading
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from sqlalchemy import text
@@ -61,6 +61,7 @@ BROKER_CONNECTIONS = 32
 TAKE_AT_ONCE = 100  # rooms one heartbeat takes over, so that survivors share a dead one's rooms
 
 Receive = Callable[[], Awaitable[str | bytes | None]]
+_T = TypeVar("_T")
 Session = Callable[[Room, Conn, Receive], Awaitable[None]]
 RoomOp = Callable[[Room, str, dict[str, Any]], Awaitable[Any]]
 
@@ -93,7 +94,8 @@ class ClusterError(RuntimeError):
 
 
 class OwnerGone(Exception):
-    """The process that held a room stopped listening, or let the room go: look again."""
+    """The process that held a room stopped listening, or let the room go, before anything
+    sent to it took effect: look again."""
 
 
 def _no_answer() -> ProtocolError:
@@ -384,16 +386,32 @@ class Cluster:
             3 * self.config.heartbeat
 
     async def run(self, room_id: str, op: str, args: dict[str, Any]) -> Any:
-        """An HTTP call about a room, run where the room is."""
-        for _ in range(3):
+        """An HTTP call about a room, run where the room is. A call that no holder of the room
+        heard goes to the next owner (see :meth:`_at_owner`); one that was heard but not
+        answered in :data:`CALL_TIMEOUT` is not sent again, since it may have run (a second
+        ``join`` would seat the player twice): the caller is told the server does not answer."""
+        return await self._at_owner(
+            room_id, lambda room: self.room_op(room, op, args),
+            lambda owner: self._call(owner, room_id, op, args))
+
+    async def _at_owner(self, room_id: str, here: Callable[[Room], Awaitable[_T]],
+                        there: Callable[[str], Awaitable[_T]]) -> _T:
+        """``here(room)`` when this process holds the room, else ``there(owner)``. An owner
+        that died as it was looked up (the broker had not yet noticed: ``there`` raises
+        :class:`OwnerGone`) is looked up again until :meth:`_deadline`, instead of failing the
+        client."""
+        loop = asyncio.get_running_loop()
+        deadline = self._deadline()
+        while True:
             where = await self.locate(room_id)
             if not isinstance(where, str):
-                return await self.room_op(where, op, args)
+                return await here(where)
             try:
-                return await self._call(where, room_id, op, args)
+                return await there(where)
             except OwnerGone:
-                continue
-        raise _no_answer()
+                if loop.time() > deadline:
+                    raise _no_answer() from None
+                await asyncio.sleep(self.config.heartbeat / 4)
 
     async def _call(self, owner: str, room_id: str, op: str, args: dict[str, Any]) -> Any:
         rid = f"{self.id}#{next(self._ids)}"
@@ -406,7 +424,7 @@ class Cluster:
             try:
                 reply = await asyncio.wait_for(fut, CALL_TIMEOUT)
             except TimeoutError:
-                raise OwnerGone from None
+                raise _no_answer() from None  # heard, so it may have run: never sent again
         finally:
             self.calls.pop(rid, None)
         if reply.get("gone"):
@@ -438,23 +456,10 @@ class Cluster:
     # ======================================================================================
     async def serve(self, room_id: str, conn: Conn, receive: Receive) -> None:
         """A client's table connection, wherever its room is: served here when this process
-        holds the room, relayed to the owner otherwise. An owner that died as the client
-        came (the broker had not yet noticed) is looked up again until its lease runs out,
-        instead of closing on the client."""
-        loop = asyncio.get_running_loop()
-        deadline = self._deadline()
-        while True:
-            where = await self.locate(room_id)
-            if not isinstance(where, str):
-                await self.session(where, conn, receive)
-                return
-            try:
-                await self.relay(where, room_id, conn, receive)
-                return
-            except OwnerGone:
-                if loop.time() > deadline:
-                    raise _no_answer() from None
-                await asyncio.sleep(self.config.heartbeat / 4)
+        holds the room, relayed to the owner otherwise (:meth:`_at_owner`: an owner that died
+        as the client came is looked up again, instead of closing on the client)."""
+        await self._at_owner(room_id, lambda room: self.session(room, conn, receive),
+                             lambda owner: self.relay(owner, room_id, conn, receive))
 
     async def relay(self, owner: str, room_id: str, conn: Conn, receive: Receive) -> None:
         """Forward a client's messages to the room's owner until either side closes; what
