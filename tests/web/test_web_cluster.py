@@ -466,7 +466,7 @@ def _lone_cluster(session: Any, listening: Any = lambda process: True, **config:
         published.append((process, frame))
         return int(listening(process))
 
-    cluster._publish = publish
+    cluster._publish = publish  # type: ignore[method-assign]
     return cluster, published, rooms
 
 
