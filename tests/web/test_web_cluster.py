@@ -441,13 +441,17 @@ class _FakeStore:
     is_sqlite = False
 
 
-def _lone_cluster(session: Any, listening: Any = lambda process: True, **config: Any
+def _lone_cluster(session: Any, listening: Any = lambda process: True,
+                  replies: dict[str, dict[str, Any]] | None = None, **config: Any
                   ) -> tuple[Any, list[tuple[str, str]], dict[str, Any]]:
     """A cluster part whose broker frames are recorded instead of sent (``published``; a
-    frame reaches a process when ``listening(process)``), with its rooms in ``rooms``."""
+    frame reaches a process when ``listening(process)``), with its rooms in ``rooms``. A
+    forwarded call to a process in ``replies`` is answered with that reply; the others hear
+    it and stay silent."""
     pytest.importorskip("redis")
     from types import SimpleNamespace
 
+    import orjson
     from server_util import fast_config
 
     from unoarena.web.cluster import Cluster
@@ -464,6 +468,11 @@ def _lone_cluster(session: Any, listening: Any = lambda process: True, **config:
 
     async def publish(process: str, frame: str) -> int:
         published.append((process, frame))
+        reply = (replies or {}).get(process)
+        if reply is not None and frame.startswith("call "):
+            rid = frame.split(" ")[1]
+            asyncio.get_running_loop().call_soon(
+                cluster._frame, f"reply {rid}\n{orjson.dumps(reply).decode()}")
         return int(listening(process))
 
     cluster._publish = publish  # type: ignore[method-assign]
@@ -558,28 +567,13 @@ def test_a_client_whose_room_nobody_serves_is_told_so_after_a_lease() -> None:
     assert len(published) >= 3 and all(f.startswith("open ") for _, f in published)
 
 
-def _replying(cluster: Any, published: list[tuple[str, str]], answers: set[str]) -> None:
-    """Make the faked broker deliver calls to every process and have those in ``answers``
-    reply as a room's owner would; the others hear the call and stay silent."""
-    import orjson
-
-    async def publish(process: str, frame: str) -> int:
-        published.append((process, frame))
-        if process in answers and frame.startswith("call "):
-            rid = frame.split(" ")[1]
-            body = orjson.dumps({"ok": True, "result": f"{process} ran it"}).decode()
-            asyncio.get_running_loop().call_soon(cluster._frame, f"reply {rid}\n{body}")
-        return int(process != "dead")
-
-    cluster._publish = publish
-
-
 def test_a_call_no_owner_heard_goes_to_the_next_owner() -> None:
-    """An HTTP call about a room whose owner died as it was looked up is sent to the room's
-    next owner until the lease runs out, and answered from there."""
-    cluster, published, _ = _lone_cluster(None)
-    _replying(cluster, published, {"next"})
-    owners = iter(["dead"] * 4 + ["next"])
+    """An HTTP call about a room whose owner died as it was looked up, or had let the room go,
+    is sent to the room's next owner until the lease runs out, and answered from there."""
+    cluster, published, _ = _lone_cluster(
+        None, lambda process: process != "dead",
+        {"moved": {"ok": False, "gone": True}, "next": {"ok": True, "result": "next ran it"}})
+    owners = iter(["dead"] * 4 + ["moved", "next"])
 
     async def locate(room_id: str) -> str:
         return next(owners)
@@ -587,7 +581,7 @@ def test_a_call_no_owner_heard_goes_to_the_next_owner() -> None:
     cluster.locate = locate
     assert run_apart(cluster.run("r1", "info", {})) == "next ran it"
     assert [(p, f.split(" ")[0]) for p, f in published] == [("dead", "call")] * 4 + [
-        ("next", "call")]
+        ("moved", "call"), ("next", "call")]
 
 
 def test_a_call_heard_but_not_answered_is_not_sent_again(
@@ -599,7 +593,6 @@ def test_a_call_heard_but_not_answered_is_not_sent_again(
 
     monkeypatch.setattr(cluster_mod, "CALL_TIMEOUT", 0.2)
     cluster, published, _ = _lone_cluster(None)
-    _replying(cluster, published, set())
 
     async def locate(room_id: str) -> str:
         return "silent"
