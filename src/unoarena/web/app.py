@@ -525,7 +525,8 @@ async def room_op(room: Room, op: str, args: dict[str, Any]) -> Any:
         return room.info(args["lang"])
     if op == "join":
         player, token = await room.join(args["name"], args["player"])
-        return {"room": room.id, "player": player, "token": token, "url": f"/r/{room.id}"}
+        return {"room": room.id, "player": player, "token": token, "name": args["name"],
+                "url": f"/r/{room.id}"}
     if op == "seat_link":
         host = room.check_token(args["token"])
         if host is None:

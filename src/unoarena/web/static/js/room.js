@@ -367,6 +367,10 @@ export function showRoom(app, roomId, navigate) {
       const res = await postJSON(`/api/rooms/${roomId}/join`, { name: S.joinName });
       saveSeat(roomId, res.player, res.token);
       S.seat = { player: res.player, token: res.token };
+      // the seat is ours now: show it so at once, not only when the room's next message
+      // comes (the page would say "waiting" beside a seat that still looks open)
+      const mine = S.info && S.info.players.find((p) => p.player === res.player);
+      if (mine && mine.kind === "open") Object.assign(mine, { kind: "human", name: res.name, connected: true });
       reconnect();
     } catch (ex) {
       S.joinError = ex.message;
