@@ -150,3 +150,13 @@ def njit(fn: F) -> F:
 def inline(fn: F) -> F:
     """A helper that LLVM always inlines into its callers (small functions, hot loops)."""
     return _compile(fn, forceinline=True)
+
+
+def body(fn: F) -> F:
+    """A large part of one entry point, called from one or two places in it: numba copies its
+    code into the callers before compiling them. A compiled function called from another is
+    compiled on its own and then linked into, optimised and turned into machine code again with
+    every caller, and with every caller of those: the labeller's chain of four such functions
+    compiled its rollout loop four times."""
+    return cast(F, numba.njit(inline="always", **_OPTIONS)(fn))
+

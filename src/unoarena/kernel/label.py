@@ -29,7 +29,7 @@ import numpy.typing as npt
 from . import bots as kb
 from . import core, mt, observe
 from . import heuristic as kh
-from ._jit import inline, njit
+from ._jit import body, inline, njit
 from .core import State, Tables
 from .heuristic import Tracker
 from .tables import R_N, R_TEAMCOUNT, R_TEAMS, V_CATCH, V_UNO
@@ -177,7 +177,7 @@ def result(st: State, tb: Tables, t: int, seat: int) -> float:
     return 1.0 if w == seat else -1.0
 
 
-@njit
+@body
 def rollout(st: State, tb: Tables, tr: Tracker, kinds: I64, opts: F64, drv: U32, own: U32,
             seat: int, aid: int, declined: int, lo: int, hi: int, max_actions: int, ids: I32,
             buf: I32, seats: I64, scr: I64) -> float:
@@ -206,7 +206,7 @@ def rollout(st: State, tb: Tables, tr: Tracker, kinds: I64, opts: F64, drv: U32,
     return result(st, tb, 1, seat)
 
 
-@njit
+@body
 def label_round(st: State, tb: Tables, tr: Tracker, kinds: I64, opts: F64, drv: U32,
                 own: U32, rdrv: U32, rown: U32, lab: U32, seat: int, p: I64, lay: I64,
                 tmpl: F32, obs: F32, oid: I32, q: F32, meta: I64, row: int, round_no: int,
