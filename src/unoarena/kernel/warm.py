@@ -2,11 +2,11 @@
 
 The first use of each part of the kernel on a machine compiles it (minutes: LLVM optimises
 each entry point with everything it inlines), and numba caches the result on disk. This
-fills that cache ahead of time, one process per part, so that on a machine with several cores
-the parts compile side by side: the lab's round and match loops, the one-table API the tests
-and tools use, the vector environment (when Gymnasium is installed) and the labeller that
-training reads (:mod:`unoarena.kernel.label`). CI runs it in the
-background while it lints and type-checks.
+fills that cache ahead of time, part by part: the lab's round and match loops first, alone
+(they compile the helpers every part shares), then side by side, one process each, the
+one-table API the tests and tools use, the vector environment (when Gymnasium is installed)
+and the labeller that training reads (:mod:`unoarena.kernel.label`). CI runs it in the
+background, and the tests of the kernel wait for it (``tests/conftest.py``).
 
 Each part is exercised through its public interface with tiny inputs, so what is compiled
 is exactly what a later call loads (numba compiles per argument types).
@@ -107,12 +107,19 @@ def warm(parts: list[str] | None = None, workers: int = 2) -> dict[str, float]:
                          f"{', '.join(PARTS)}")
     if workers < 1:
         raise ValueError(f"workers must be 1 or more, not {workers}")
-    # the largest first, so that the others fill in beside it
     todo = sorted(todo, key=list(PARTS).index)
     if workers == 1 or len(todo) == 1:
         return dict(_run(p) for p in todo)
+    # the lab first, alone: it compiles the helpers every part inlines (the game's step, the
+    # bots), which the others then load from the cache instead of each compiling them again
+    # beside it (measured: the labeller in 680 s after the lab, 1,036 s from nothing)
+    took: dict[str, float] = {}
     with ProcessPoolExecutor(min(workers, len(todo))) as pool:
-        return dict(pool.map(_run, todo))
+        if todo[0] == "lab":
+            took.update([pool.submit(_run, "lab").result()])
+            todo = todo[1:]
+        took.update(pool.map(_run, todo))
+    return took
 
 
 def main(argv: list[str] | None = None) -> int:
