@@ -159,4 +159,3 @@ def body(fn: F) -> F:
     every caller, and with every caller of those: the labeller's chain of four such functions
     compiled its rollout loop four times."""
     return cast(F, numba.njit(inline="always", **_OPTIONS)(fn))
-
