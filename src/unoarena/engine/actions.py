@@ -195,16 +195,23 @@ class ActionSpace:
                               for t in range(n)]
         if rules.double_play:
             plays += [Action("play", (k, k)) for k in kinds
-                      if not IS_WILD[k] and deck.counts[k] >= 2]
+                      if not IS_WILD[k] and deck.counts[k] >= 2 and not alone(rules, k)]
         if rules.multi_play:
             plays += [Action("play", cs) for cs in _multi_plays(rules)]
         if rules.same_number_play:  # HR-SAMENUM: number cards of one number, any colours
             plays += [Action("play", cs) for rank in range(10)
                       for cs in _rank_sets(rules, rank)]
         if rules.jump_in:
-            plays += [Action("jump_in", (k,)) for k in kinds if not IS_WILD[k]]
+            for k in kinds:
+                if IS_WILD[k]:
+                    continue
+                if rules.seven_zero and KRANK[k] == 7:  # a 7 names a seat, jumped in or not
+                    plays += [Action("jump_in", (k,), target=t) for t in range(n)]
+                else:
+                    plays.append(Action("jump_in", (k,)))
         if rules.sum_jump_in != "off":
-            plays += [Action("jump_in", cs) for cs in _sum_sets(rules)]
+            plays += [Action("jump_in", cs) for cs in _sum_sets(rules)
+                      if not any(alone(rules, k) for k in cs)]
         for a in plays:
             acts.append(a)
             acts.append(a.with_uno())
@@ -236,12 +243,18 @@ class ActionSpace:
         return self.index[action]
 
 
+def alone(rules: RuleSet, k: int) -> bool:
+    """HR-SEVEN-ZERO: a 7 (it names the seat to swap hands with) or a 0 (it passes every hand)
+    is always played alone, never in a double play, a multi-play or a sum (docs/decisions.md)."""
+    return rules.seven_zero and IS_NUMBER[k] and KRANK[k] in (0, 7)
+
+
 def _multi_plays(rules: RuleSet) -> list[tuple[int, ...]]:
     """ATK-4: several numbers of one colour and number, or several action cards of one rank."""
     deck = rules.deck
     out: list[tuple[int, ...]] = []
     for k in range(NCOLORED):
-        if IS_NUMBER[k] and deck.counts[k] >= 2:
+        if IS_NUMBER[k] and deck.counts[k] >= 2 and not alone(rules, k):
             out += [(k,) * m for m in range(2, deck.counts[k] + 1)]
     for rank in (SKIP, REVERSE, HIT2, DISCARD_ALL, 12):
         out += _rank_sets(rules, rank)

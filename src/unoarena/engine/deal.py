@@ -153,6 +153,9 @@ def turn_starter(s: State, starter: int | None) -> bool:
         s.phase = COLOR
         return True
     s.color = KCOLOR[card]
+    # 003 三: the starter "相当于是庄家打出的牌" (counts as the dealer's play), so it opens the
+    # jump-in window as any coloured play does (HR-JUMP, HR-SUM); the dealer is its player
+    s.jump = s.jump_on
     rank = KRANK[card]
     if rank == REVERSE:
         if rules.starter_reverse == "dealer_played":  # START-8: the dealer's Reverse

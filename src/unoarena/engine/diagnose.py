@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .actions import Action
+from .actions import Action, alone
 from .calls import catch, uno
 from .cards import (
     CODES,
@@ -14,6 +14,7 @@ from .cards import (
     DISCARD_ALL,
     IS_NUMBER,
     IS_WILD,
+    KCOLOR,
     KRANK,
     WILD,
     WILD4,
@@ -49,6 +50,10 @@ def diagnose(s: State, act: Action, seat: int) -> Diagnosis:
     out_of_turn = _OUT_OF_TURN.get(act.verb)
     if out_of_turn is not None:
         return out_of_turn(s, act, seat)
+    if act.verb == "play":
+        combination = _play_combination(s.rules, act.cards)
+        if combination:
+            return combination
     if seat != s.turn:
         return "not_your_turn", f"it is seat {s.turn}'s turn, not seat {seat}'s"
     return _turn_action(s, act, seat)
@@ -82,7 +87,14 @@ def _challenge_or_accept(s: State, act: Action, seat: int) -> Diagnosis:
     if seat != s.turn or s.pkind != P_W4:
         return "no_window", ("only the player a W4 targets may challenge or accept it, "
                              "before doing anything else")
-    return "not_in_rules", "this W4 cannot be challenged (a W4 starter)"
+    if s.discard[-1] == WILD4 and len(s.discard) == 1:
+        return "not_in_rules", ("a W4 turned over first counts as the dealer's and cannot be "
+                                "challenged (START-5): draw it")
+    if s.discard[-1] != WILD4:
+        return "no_window", (f"this Wild Draw Four total was passed on by "
+                             f"{CODES[s.discard[-1]]} and can no longer be challenged: draw "
+                             "it or answer it")
+    return "no_window", "this Wild Draw Four cannot be challenged now: draw it"
 
 
 def _timeout(s: State, act: Action, seat: int) -> Diagnosis:
@@ -93,17 +105,66 @@ def _timeout(s: State, act: Action, seat: int) -> Diagnosis:
 
 def _jump_in(s: State, act: Action, seat: int) -> Diagnosis:
     rules = s.rules
+    cards = act.cards
     if not rules.jump_in and rules.sum_jump_in == "off":
         return "not_in_rules", "these rules have no jump-in (jump_in and sum_jump_in off)"
-    if not _has(s.hands[seat], act.cards):
-        return "card_not_in_hand", f"seat {seat} does not hold {_join(act.cards)}"
+    if not cards:
+        return "bad_action", "a jump-in needs cards"
     if act.uno and rules.silent_uno:
         return _SILENT
-    if not s.jump or seat in (s.last, s.turn):
-        return "no_window", ("a jump-in is possible only on the card just played, "
-                             "before the next player acts, by another player")
-    return "does_not_match", (f"{_join(act.cards)} is not identical to "
-                              f"{CODES[s.discard[-1]]} (or its numbers do not add up to it)")
+    sum_play = len(cards) > 1
+    if sum_play and rules.sum_jump_in == "off":
+        return "not_in_rules", "a jump-in is one identical card: these rules have no sum " \
+                               "jump-in (sum_jump_in off)"
+    if not sum_play and not rules.jump_in:
+        return "not_in_rules", "these rules jump in only with a sum of numbers (jump_in off)"
+    if sum_play and any(alone(rules, k) for k in cards):
+        return "not_in_rules", "with seven_zero a 7 or a 0 is played alone"
+    turn_sum = sum_play and seat == s.turn and s.phase == PLAY and not s.pend
+    if not s.jump or seat == s.last or (seat == s.turn and not turn_sum):
+        return "no_window", ("a jump-in is possible only on the coloured card just played, "
+                             "before the next player acts, by another player (the next player "
+                             "plays an identical card on their turn)")
+    if not _has(s.hands[seat], cards):
+        return "card_not_in_hand", f"seat {seat} does not hold {_join(cards)}"
+    problem = _jump_fields(s, act, seat)
+    if problem:
+        return problem
+    top = s.discard[-1]
+    if sum_play:
+        fits = (IS_NUMBER[top] and all(IS_NUMBER[k] for k in cards)
+                and len({KCOLOR[k] for k in cards}) == 1
+                and sum(KRANK[k] for k in cards) == KRANK[top]
+                and (rules.sum_jump_in == "any_color" or KCOLOR[cards[0]] == KCOLOR[top]))
+        if not fits:
+            colour = "" if rules.sum_jump_in == "any_color" else f"{COLOR_CODES[KCOLOR[top]]} "
+            return "does_not_match", (f"{_join(cards)} is not a sum jump-in on {CODES[top]}: "
+                                      f"two or more {colour}number cards of one colour whose "
+                                      f"numbers add up to {KRANK[top] if IS_NUMBER[top] else '-'}")
+    elif cards[0] != top and cards[0] not in s.alt:
+        return "does_not_match", (f"{CODES[cards[0]]} is not identical to the card just "
+                                  f"played ({_join((top, *s.alt))})")
+    if s.effect == E_LOCK and seat != s.eowner and any(KCOLOR[k] != s.ecolor for k in cards):
+        return "does_not_match", f"Forces of Nature: only {COLOR_CODES[s.ecolor]} cards may be " \
+                                 "played"
+    return _play_finish(rules, act, s.hands[seat], jump=True)
+
+
+def _jump_fields(s: State, act: Action, seat: int) -> Diagnosis | None:
+    """A jump-in's target and colour fields, as its card needs them."""
+    n = s.n
+    if act.color >= 0:
+        return "bad_action", "only a wild takes color=, and no wild is jumped in"
+    if act.power:
+        return "bad_action", "only a wild has a power"
+    seven = s.rules.seven_zero and len(act.cards) == 1 and KRANK[act.cards[0]] == 7 \
+        and not IS_WILD[act.cards[0]]
+    if seven:
+        if not 0 <= act.target < n or act.target == seat:
+            return "bad_target", "with seven_zero a 7 names another seat to swap hands with"
+    elif act.target >= 0:
+        return "bad_action", "this jump-in takes no target"
+    return None
 
 
 def _give(s: State, act: Action, seat: int) -> Diagnosis:
@@ -148,18 +209,24 @@ def _turn_action(s: State, act: Action, seat: int) -> Diagnosis:
 
 
 def _play_cards(s: State, act: Action, seat: int) -> Diagnosis | None:
-    """The cards themselves: some, held, and a combination the rules allow."""
-    cards, rules = act.cards, s.rules
+    """The cards are held (their combination was checked first, :func:`_play_combination`)."""
+    if not _has(s.hands[seat], act.cards):
+        return "card_not_in_hand", f"seat {seat} does not hold {_join(act.cards)}"
+    return None
+
+
+def _play_combination(rules: RuleSet, cards: tuple[int, ...]) -> Diagnosis | None:
+    """Some cards, in a combination the rules allow at all (DIG-4: before the turn)."""
     if not cards:
         return "bad_action", "a play needs cards"
-    if not _has(s.hands[seat], cards):
-        return "card_not_in_hand", f"seat {seat} does not hold {_join(cards)}"
     if len(cards) > 1:
         same = all(c == cards[0] for c in cards)
         numbers = all(IS_NUMBER[c] and KRANK[c] == KRANK[cards[0]] for c in cards)
         if not rules.multi_play and not (rules.double_play and same and len(cards) == 2) \
                 and not (rules.same_number_play and numbers):
             return "not_in_rules", "these rules play one card at a time"
+        if any(alone(rules, k) for k in cards):
+            return "not_in_rules", "with seven_zero a 7 or a 0 is played alone"
     return None
 
 
@@ -199,10 +266,11 @@ def _play_fit(s: State, act: Action, seat: int) -> Diagnosis:
     if s.pend and not all(is_answer(s, c, seat) for c in cards):
         return "must_answer_penalty", ("a penalty is pending: answer it with a card the "
                                        "rules allow, or take it")
+    locked = s.effect == E_LOCK and seat != s.eowner
+    if locked and any(KCOLOR[k] != s.ecolor for k in cards):  # FRZ-1: each card of a set
+        return "does_not_match", (f"Forces of Nature: only "
+                                  f"{COLOR_CODES[s.ecolor]} cards may be played")
     if not s.pend and not matches(s, first, seat):
-        if s.effect == E_LOCK and seat != s.eowner:
-            return "does_not_match", (f"Forces of Nature: only "
-                                      f"{COLOR_CODES[s.ecolor]} cards may be played")
         return "does_not_match", (f"{CODES[first]} does not match {CODES[s.discard[-1]]}"
                                   f" on {COLOR_CODES[s.color]}")
     if first == WILD4 and s.w4_strict and not w4_ok(s, [c for c in hand if c != WILD4]):
@@ -211,15 +279,18 @@ def _play_fit(s: State, act: Action, seat: int) -> Diagnosis:
     return _play_finish(rules, act, hand)
 
 
-def _play_finish(rules: RuleSet, act: Action, hand: list[int]) -> Diagnosis:
-    """The rules on what a play leaves: number finish, UNO, double play, discard-all."""
+def _play_finish(rules: RuleSet, act: Action, hand: list[int], *,
+                 jump: bool = False) -> Diagnosis:
+    """The rules on what a play (or a jump-in) leaves: number finish, UNO, double play,
+    discard-all."""
     cards, last = act.cards, act.cards[-1]
     if act.uno and rules.silent_uno:
         return _SILENT
     if len(hand) == len(cards) and rules.number_finish and not IS_NUMBER[last] \
             and last != WILD_ATTACK:
         return "last_card_must_be_number", "the last card must be a number card: draw instead"
-    double_out = rules.double_play and len(cards) == 2 and len(hand) == 2
+    # HR-DOUBLE's UNO rule is about two identical cards on one's turn, not a sum (HR-SUM)
+    double_out = rules.double_play and not jump and len(cards) == 2 and len(hand) == 2
     if act.uno and len(hand) - len(cards) != 1 and not double_out:
         return "bad_action", "uno goes with a play that leaves exactly one card"
     if double_out and not act.uno:

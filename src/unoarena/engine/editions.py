@@ -18,10 +18,16 @@ def start_effect(s: State, card: int, owner: int) -> None:
         ev(s, t="effect", kind="forces_of_nature", color=COLOR_CODES[s.color], owner=owner)
 
 
-def hyperspeed_skip(s: State, card: int) -> int:
-    """BUZZ-2: a card of the Hyperspeed colour skips one more seat; any other ends it."""
-    if card < NCOLORED and KCOLOR[card] == s.ecolor:
-        return 1
-    s.effect = E_NONE
-    ev(s, t="effect_end", kind="hyperspeed")
-    return 0
+def hyperspeed_skips(s: State, cards: tuple[int, ...]) -> int:
+    """BUZZ-2: each card of the Hyperspeed colour played skips one more seat; the first card of
+    another colour (or a wild) ends it. The cards of a multi-card play count in the order they
+    are laid down: a set's cards after another colour skip no one."""
+    skips = 0
+    for card in cards:
+        if card < NCOLORED and KCOLOR[card] == s.ecolor:
+            skips += 1
+        else:
+            s.effect = E_NONE
+            ev(s, t="effect_end", kind="hyperspeed")
+            break
+    return skips

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from .actions import Action
+from .actions import Action, alone
 from .cards import (
     DISCARD_ALL,
     DRAW2,
@@ -69,12 +69,17 @@ def window_ids(s: State, seat: int, out: list[int]) -> None:
             out.append(sp.uno)
         else:
             out.append(sp.catch0 + ex)
-    if s.jump and seat != s.last and seat != s.turn:
-        jump_ids(s, seat, out)
+    if s.jump and seat != s.last:
+        if seat != s.turn:
+            jump_ids(s, seat, out, False)
+        elif s.phase == PLAY and not s.pend:
+            jump_ids(s, seat, out, True)
 
 
-def jump_ids(s: State, seat: int, out: list[int]) -> None:
-    """HR-JUMP and HR-SUM: plays out of turn on the card just played."""
+def jump_ids(s: State, seat: int, out: list[int], sums_only: bool) -> None:
+    """HR-JUMP and HR-SUM: plays out of turn on the card just played. The turn seat
+    (``sums_only``) plays an identical card as its turn's play, but may make a sum play: 003
+    五(五) lets any player do so on a number just played."""
     rules, sp = s.rules, s.space
     hand = s.hands[seat]
     top = s.discard[-1]
@@ -82,17 +87,25 @@ def jump_ids(s: State, seat: int, out: list[int]) -> None:
         return
     lock = s.effect == E_LOCK and seat != s.eowner
     tops = {top, *s.alt}
-    if rules.jump_in:
+    if rules.jump_in and not sums_only:
         for k in tops:
             if k in hand and (not lock or KCOLOR[k] == s.ecolor):
-                add_play(s, sp.index[Action("jump_in", (k,))], seat, (k,), out)
+                if rules.seven_zero and KRANK[k] == 7:  # HR-SEVEN-ZERO: a 7 names a seat
+                    base = sp.index[Action("jump_in", (k,), target=0)]
+                    for t in range(s.n):
+                        if t != seat:
+                            add_play(s, base + 2 * t, seat, (k,), out)
+                else:
+                    add_play(s, sp.index[Action("jump_in", (k,))], seat, (k,), out)
     if rules.sum_jump_in != "off" and IS_NUMBER[top]:
         target_num = KRANK[top]
         same = rules.sum_jump_in == "same_color"
         for cs in sum_options(s, hand, target_num, KCOLOR[top] if same else -1):
             if lock and KCOLOR[cs[0]] != s.ecolor:
                 continue
-            add_play(s, sp.index[Action("jump_in", cs)], seat, cs, out, pair=False)
+            aid = sp.index.get(Action("jump_in", cs))
+            if aid is not None:  # no set with a 7 or a 0 under seven-zero (actions.alone)
+                add_play(s, aid, seat, cs, out, pair=False)
 
 
 def sum_options(s: State, hand: list[int], total: int, color: int) -> list[tuple[int, ...]]:
@@ -233,11 +246,12 @@ def play_ids(s: State, seat: int, cards: list[int], out: list[int]) -> None:
                         add_play(s, base + 2 * t, seat, (k,), out)
             else:
                 add_play(s, play1[k], seat, (k,), out)
-            if rules.double_play and hand.count(k) >= 2 and cards is hand:
+            if rules.double_play and hand.count(k) >= 2 and cards is hand \
+                    and not alone(rules, k):
                 add_play(s, sp.index[Action("play", (k, k))], seat, (k, k), out)
             if (rules.multi_play or (rules.same_number_play and IS_NUMBER[k])) \
-                    and cards is hand:
-                multi_ids(s, seat, k, out)
+                    and cards is hand and not alone(rules, k):
+                multi_ids(s, seat, k, out, lock)
         else:
             if k == WILD4 and rules.w4_rule == "restricted" and not rules.wd4_challenge \
                     and not w4_ok(s, hand):
@@ -287,9 +301,10 @@ def da_ok(hand: list[int], cards: tuple[int, ...]) -> bool:
     return any(KCOLOR[k] not in gone for k in left)
 
 
-def multi_ids(s: State, seat: int, first: int, out: list[int]) -> None:
+def multi_ids(s: State, seat: int, first: int, out: list[int], lock: bool) -> None:
     """ATK-4 plays starting with ``first``: same number and colour, or same action rank;
-    HR-SAMENUM: numbers of one number in any colours."""
+    HR-SAMENUM: numbers of one number in any colours. Under a Forces of Nature ``lock``
+    (FRZ-1) every card of the set has the locked colour, not only the first."""
     hand = s.hands[seat]
     sp = s.space
     if IS_NUMBER[first] and not s.rules.same_number_play:
@@ -299,7 +314,8 @@ def multi_ids(s: State, seat: int, first: int, out: list[int]) -> None:
             add_play(s, sp.index[Action("play", cs)], seat, cs, out)
         return
     rank = KRANK[first]
-    pool = [k for k in hand if KRANK[k] == rank and not IS_WILD[k]]
+    pool = [k for k in hand if KRANK[k] == rank and not IS_WILD[k]
+            and (not lock or KCOLOR[k] == s.ecolor)]
     pool.remove(first)
     if not pool:
         return
@@ -388,11 +404,11 @@ def answer_ids(s: State, seat: int, out: list[int]) -> None:
                         add_play(s, base + 2 * t, seat, (k,), out)
             continue
         add_play(s, sp.play1[k], seat, (k,), out)
-        if rules.double_play and hand.count(k) >= 2:
+        if rules.double_play and hand.count(k) >= 2 and not alone(rules, k):
             add_play(s, sp.index[Action("play", (k, k))], seat, (k, k), out)
-        if rules.multi_play:
+        if rules.multi_play and not alone(rules, k):
             buf: list[int] = []
-            multi_ids(s, seat, k, buf)
+            multi_ids(s, seat, k, buf, False)  # is_answer below checks the lock, card by card
             acts = sp.actions
             out.extend(i for i in buf
                        if all(is_answer(s, c, seat) for c in acts[i].cards))

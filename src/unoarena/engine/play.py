@@ -24,7 +24,7 @@ from .cards import (
     codes,
 )
 from .draws import penalize
-from .editions import hyperspeed_skip, start_effect
+from .editions import hyperspeed_skips, start_effect
 from .events import Event
 from .moves import answerable
 from .scoring import end_round
@@ -151,11 +151,14 @@ def play(s: State, seat: int, act: Action, jump: bool) -> None:
             s.chain = []
         s.chain.append((seat, guilty, tuple(sorted(hand)), before))
     if answering and kind == P_W4 and last != WILD4:
-        s.nochallenge = True  # HR-REV4, HR-2ON4: passed on by another card, no more challenge
+        # HR-REV4, HR-2ON4: passed on by another card, no more challenge; a W4 stacked on it
+        # later starts a new run, and only that run can be judged (HR-CHAIN-CHALLENGE)
+        s.nochallenge = True
+        s.chain = []
     if answering and n == 2 and rank in (SKIP, REVERSE):
         skips = 0  # HR-STACK: with two players S and R pass the total to the opponent
-    # BUZZ-2: one more skip, after the card's own effect
-    xskip = hyperspeed_skip(s, last) if s.effect == E_HYPER else 0
+    # BUZZ-2: one more skip per card of the colour, after the cards' own effects
+    xskip = hyperspeed_skips(s, cards) if s.effect == E_HYPER else 0
     if last >= NCOLORED and left:
         start_effect(s, last, seat)  # BUZZ-1, FRZ-1
 

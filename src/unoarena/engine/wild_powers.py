@@ -1,5 +1,6 @@
 """HR-WILDPOWER: a Wild may, instead of naming a colour, look at a seat's hand or swap cards with
-it (the player gives up to three chosen cards, then takes as many at random)."""
+it (the player gives up to three chosen cards, then takes as many at random: the exchange is
+even, so fewer than three move when either hand holds fewer)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ def wild_power(s: State, seat: int, act: Action, left: int) -> bool:
         return False
     if act.power == "swap":
         ev(s, t="swap_start", seat=seat, target=act.target)
-        s.give_left = s.given = min(3, left)
+        # an even exchange (003 五(十) "换3张牌"): as many cards each way as both hands allow
+        s.give_left = s.given = min(3, left, len(s.hands[act.target]))
         s.give_target = act.target
         s.phase = GIVE
         s.turn = seat

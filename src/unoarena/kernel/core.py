@@ -206,6 +206,7 @@ class Tables(NamedTuple):
     power: I32
     double: I32
     jump1: I32
+    jump7: I32
     give: I32
     nummulti: I32
     multi: I32
@@ -241,7 +242,7 @@ def tables_of(kr: KernelRules) -> Tables:
     return Tables(kr.params, kr.launcher, kr.deck, kr.colors, kr.slot, kr.a_verb, kr.a_ncards,
                   kr.a_cards, kr.a_color, kr.a_target, kr.a_power, kr.a_uno, kr.a_group,
                   kr.play1,
-                  kr.wild, kr.play7, kr.wa, kr.power, kr.double, kr.jump1, kr.give,
+                  kr.wild, kr.play7, kr.wa, kr.power, kr.double, kr.jump1, kr.jump7, kr.give,
                   kr.nummulti, kr.multi, sum_ids, sum_vec, sum_n)
 
 
@@ -450,6 +451,7 @@ def turn_starter(st: State, tb: Tables, t: int) -> bool:
         s[F_PHASE] = COLOR
         return True
     s[F_COLOR] = _KCOLOR[card]
+    s[F_JUMP] = p[R_JUMPON]  # 003: the starter counts as the dealer's play (HR-JUMP, HR-SUM)
     rank = _KRANK[card]
     if rank == REVERSE:  # START-2
         if p[R_REV_DEALER]:  # the dealer's play: reversed, from the dealer's other side
@@ -577,21 +579,26 @@ def window_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> in
         else:
             out[m] = A_COLOR0 + tb.p[R_NCOL] + ex
         m += 1
-    if s[F_JUMP] and seat != s[F_LAST] and seat != s[F_TURN]:
-        m = jump_ids(st, tb, t, seat, out, m)
+    if s[F_JUMP] and seat != s[F_LAST]:
+        if seat != s[F_TURN]:
+            m = jump_ids(st, tb, t, seat, False, out, m)
+        elif s[F_PHASE] == PLAY and not s[F_PEND]:
+            m = jump_ids(st, tb, t, seat, True, out, m)
     return m
 
 
 @inline
-def jump_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
-    """HR-JUMP and HR-SUM: plays out of turn on the card just played."""
+def jump_ids(st: State, tb: Tables, t: int, seat: int, sums_only: bool, out: I32,
+             m: int) -> int:
+    """HR-JUMP and HR-SUM: plays out of turn on the card just played; the turn seat
+    (``sums_only``) may make a sum play, never an identical card's jump-in."""
     s = st.s[t]
     p = tb.p
     tp = top(st, t)
     if tp >= NCOLORED:
         return m
     lock = s[F_EFFECT] == E_LOCK and seat != s[F_EOWNER]
-    if p[R_JUMP]:
+    if p[R_JUMP] and not sums_only:
         seen_lo = 0
         seen_hi = 0
         for i in range(-1, s[F_NALT]):
@@ -600,7 +607,13 @@ def jump_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> int:
             if not fresh:
                 continue
             if hand_count(st, t, seat, k) and (not lock or _KCOLOR[k] == s[F_ECOLOR]):
-                m = add_play(st, tb, t, seat, tb.jump1[k], 1, k, 0, False, out, m)
+                if tb.jump7[k] >= 0:  # HR-SEVEN-ZERO: a 7 names the seat to swap with
+                    for tg in range(p[R_N]):
+                        if tg != seat:
+                            m = add_play(st, tb, t, seat, tb.jump7[k] + 2 * tg, 1, k, 0,
+                                         False, out, m)
+                else:
+                    m = add_play(st, tb, t, seat, tb.jump1[k], 1, k, 0, False, out, m)
     if p[R_SUM] != SUM_OFF and _KRANK[tp] <= 9:
         total = _KRANK[tp]
         ncol = p[R_NCOL]
@@ -772,10 +785,12 @@ def play_ids(st: State, tb: Tables, t: int, seat: int, cards: I32, ncards: int, 
                         m = add_play(st, tb, t, seat, base + 2 * tg, 1, k, 0, False, out, m)
             else:
                 m = add_play(st, tb, t, seat, tb.play1[k], 1, k, gone, False, out, m)
-            if p[R_DOUBLE] and is_hand and hand_count(st, t, seat, k) >= 2:
+            # double[k] is -1 for a kind played alone (a 7 or a 0 under seven-zero)
+            if p[R_DOUBLE] and is_hand and tb.double[k] >= 0 \
+                    and hand_count(st, t, seat, k) >= 2:
                 m = add_play(st, tb, t, seat, tb.double[k], 2, k, gone, True, out, m)
-            if (p[R_MULTI] or (p[R_SAMENUM] and r <= 9)) and is_hand:
-                m = multi_ids(st, tb, t, seat, k, False, out, m)
+            if (p[R_MULTI] or (p[R_SAMENUM] and r <= 9)) and is_hand and not alone(tb, k):
+                m = multi_ids(st, tb, t, seat, k, lock, False, out, m)
         else:
             if k == WILD4 and p[R_W4STRICT] and not w4_ok(st, t, seat):
                 continue
@@ -798,12 +813,19 @@ def play_ids(st: State, tb: Tables, t: int, seat: int, cards: I32, ncards: int, 
 
 
 @inline
-def multi_ids(st: State, tb: Tables, t: int, seat: int, first: int, answers: bool, out: I32,
-              m: int) -> int:
+def alone(tb: Tables, k: int) -> bool:
+    """HR-SEVEN-ZERO: a 7 or a 0 is always played alone (``engine.actions.alone``)."""
+    return bool(tb.p[R_SEVEN] and k < NCOLORED and (_KRANK[k] == 7 or _KRANK[k] == 0))
+
+
+@inline
+def multi_ids(st: State, tb: Tables, t: int, seat: int, first: int, lock: bool, answers: bool,
+              out: I32, m: int) -> int:
     """ATK-4 plays starting with ``first``: copies of one number, or action cards of one rank
     in any colours (first, the middle ones in order, last). With ``answers`` only plays whose
-    every card may answer the pending penalty. HR-SAMENUM: numbers of one number in any
-    colours, as action cards are."""
+    every card may answer the pending penalty; under a Forces of Nature ``lock`` only cards of
+    the locked colour (FRZ-1). HR-SAMENUM: numbers of one number in any colours, as action
+    cards are."""
     p = tb.p
     if _KRANK[first] <= 9 and not p[R_SAMENUM]:
         c = hand_count(st, t, seat, first)
@@ -822,6 +844,10 @@ def multi_ids(st: State, tb: Tables, t: int, seat: int, first: int, answers: boo
             cnt[tb.slot[_KCOLOR[k]]] += 1
     fs = tb.slot[_KCOLOR[first]]
     cnt[fs] -= 1
+    if lock:
+        for ci in range(ncol):
+            if tb.colors[ci] != st.s[t, F_ECOLOR]:
+                cnt[ci] = 0
     if answers:
         for ci in range(ncol):
             if cnt[ci] and not is_answer(st, tb, t, int(tb.colors[ci]) * 15 + rank, seat):
@@ -948,10 +974,10 @@ def answer_ids(st: State, tb: Tables, t: int, seat: int, out: I32, m: int) -> in
                         m = add_play(st, tb, t, seat, base + 2 * tg, 1, k, 0, False, out, m)
             continue
         m = add_play(st, tb, t, seat, tb.play1[k], 1, k, 0, False, out, m)
-        if p[R_DOUBLE] and hand_count(st, t, seat, k) >= 2:
+        if p[R_DOUBLE] and tb.double[k] >= 0 and hand_count(st, t, seat, k) >= 2:
             m = add_play(st, tb, t, seat, tb.double[k], 2, k, 0, True, out, m)
-        if p[R_MULTI]:
-            m = multi_ids(st, tb, t, seat, k, True, out, m)
+        if p[R_MULTI] and not alone(tb, k):
+            m = multi_ids(st, tb, t, seat, k, False, True, out, m)
     return m
 
 
@@ -1229,14 +1255,18 @@ def play(st: State, tb: Tables, t: int, seat: int, aid: int, jump: bool) -> None
         s[F_NCHAIN] = ci + 1
     if answering and kind == P_W4 and last != WILD4:
         s[F_NOCHAL] = 1  # HR-REV4, HR-2ON4: passed on by another card, no more challenge
+        s[F_NCHAIN] = 0  # a W4 stacked later starts the only run that can be judged
     if answering and n == 2 and (rank == SKIP or rank == REVERSE):
         skips = 0  # HR-STACK: with two players S and R pass the total to the opponent
     xskip = 0
-    if s[F_EFFECT] == E_HYPER:  # BUZZ-2: one more skip, after the card's own effect
-        if last < NCOLORED and _KCOLOR[last] == s[F_ECOLOR]:
-            xskip = 1
-        else:
-            s[F_EFFECT] = E_NONE
+    if s[F_EFFECT] == E_HYPER:  # BUZZ-2: a skip per card of the colour, in the order laid
+        for i in range(nc):
+            k = cards[i]
+            if k < NCOLORED and _KCOLOR[k] == s[F_ECOLOR]:
+                xskip += 1
+            else:
+                s[F_EFFECT] = E_NONE
+                break
     if last >= NCOLORED and left:
         if last == WILD_HYPER:  # BUZZ-1
             s[F_EFFECT] = E_HYPER
@@ -1322,8 +1352,8 @@ def special_effects(st: State, tb: Tables, t: int, seat: int, aid: int, last: in
     elif last == WILD and tb.a_power[aid] == POWER_LOOK:
         pass  # the look shows a hand to its player: nothing changes on the table
     elif last == WILD and tb.a_power[aid] == POWER_SWAP:
-        s[F_GIVE_LEFT] = min(3, left)
-        s[F_GIVEN] = min(3, left)
+        s[F_GIVE_LEFT] = min(3, left, st.hsize[t, target])  # an even exchange (003 五(十))
+        s[F_GIVEN] = s[F_GIVE_LEFT]
         s[F_GIVE_TARGET] = target
         s[F_PHASE] = GIVE
         s[F_TURN] = seat

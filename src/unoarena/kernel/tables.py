@@ -107,6 +107,7 @@ class KernelRules:
     power: I32  # (look, swap) -> the wild-power play aimed at seat 0
     double: I32  # kind -> the play of two copies
     jump1: I32  # kind -> its jump-in
+    jump7: I32  # kind -> the seven-zero jump-in aimed at seat 0 (seat t: + 2t)
     give: I32  # kind -> giving it in a swap
     nummulti: I32  # (kind, copies) -> several copies of a number played together
     multi: I32  # (rank, first slot, last slot, middle code) -> a same-rank multi-play (ATK-4's
@@ -225,6 +226,7 @@ def _compile(rules: RuleSet) -> KernelRules:
     power = np.full(2, -1, dtype=np.int32)
     double = np.full(NKINDS, -1, dtype=np.int32)
     jump1 = np.full(NKINDS, -1, dtype=np.int32)
+    jump7 = np.full(NKINDS, -1, dtype=np.int32)
     give = np.full(NKINDS, -1, dtype=np.int32)
     nummulti = np.full((NKINDS, 8), -1, dtype=np.int32)
     multi = np.full((MULTI_RANKS, 4, 4, MID_CODES), -1, dtype=np.int32)
@@ -238,7 +240,10 @@ def _compile(rules: RuleSet) -> KernelRules:
             give[cs[0]] = i
         elif a.verb == "jump_in":
             if len(cs) == 1:
-                jump1[cs[0]] = i
+                if a.target == 0:
+                    jump7[cs[0]] = i
+                elif a.target < 0:
+                    jump1[cs[0]] = i
             else:
                 code = 0
                 for k in cs:
@@ -276,7 +281,7 @@ def _compile(rules: RuleSet) -> KernelRules:
         colors=np.array(deck.colors, dtype=np.int32), slot=slot,
         a_verb=a_verb, a_ncards=a_ncards, a_cards=a_cards, a_color=a_color, a_target=a_target,
         a_power=a_power, a_uno=a_uno, a_group=a_group, play1=play1, wild=wild, play7=play7,
-        wa=wa, power=power, double=double, jump1=jump1, give=give, nummulti=nummulti,
+        wa=wa, power=power, double=double, jump1=jump1, jump7=jump7, give=give, nummulti=nummulti,
         multi=multi, sums=sums)
 
 
