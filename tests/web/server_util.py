@@ -197,6 +197,17 @@ def play(clients: list[Client], rng: Any, until: Any = None, timeout: float = 60
     raise TimeoutError("the table did not reach the expected point")
 
 
+def wait_for(pred: Callable[[], Any], timeout: float, what: str) -> Any:
+    """``pred()`` once it is true, polling; a TimeoutError saying ``what`` did not happen."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = pred()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise TimeoutError(what)
+
+
 PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1/test"
 
 
@@ -228,6 +239,20 @@ def pg_reason() -> str | None:
             reason = f"PostgreSQL at {url} is not reachable: {e}"
     _PG_REACHABLE["r"] = reason
     return reason
+
+
+REDIS = os.environ.get("UNOARENA_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def redis_reason() -> str | None:
+    """None when the test Redis can be used, else why not."""
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping()
+    except Exception as e:  # no client library, no server
+        return f"Redis at {REDIS} is not reachable: {e}"
+    return None
 
 
 def fresh_schema(prefix: str) -> Iterator[str]:

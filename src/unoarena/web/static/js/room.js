@@ -58,6 +58,7 @@ export function showRoom(app, roomId, navigate) {
     joinError: "",
     joining: false,
     error: "",
+    notice: null, // why the room cannot go on now (the server lost its database), from the server
   };
   let retryTimer = null;
   let tick = null;
@@ -76,6 +77,7 @@ export function showRoom(app, roomId, navigate) {
       if (S.seat && S.seat.token) hello.token = S.seat.token;
       ws.send(JSON.stringify(hello));
       S.lost = false;
+      S.notice = null; // the server says it again if it still holds
       update();
     };
     ws.onmessage = (ev) => handle(JSON.parse(ev.data));
@@ -182,8 +184,17 @@ export function showRoom(app, roomId, navigate) {
         toast(msg.message, "error", 6000);
         update();
         break;
+      case "notice":
+        S.notice = msg.message || null;
+        update();
+        break;
       case "error":
         S.busy = false;
+        if (msg.code === "no_database" || msg.code === "log_broken") {
+          S.notice = msg.message; // the banner says it, for as long as it lasts
+          update();
+          break;
+        }
         if (msg.code === "bad_token") {
           forgetSeat(roomId);
           S.seat = null;
@@ -275,6 +286,7 @@ export function showRoom(app, roomId, navigate) {
     if (!S.info) return html`<p class="loading">${t("Loading…")}</p>`;
     return html`<div class="room">
       <div id="conn-banner" class="banner warn" hidden=${!S.lost}>${t("Connection lost; reconnecting…")}</div>
+      <div id="notice-banner" class="banner warn" role="status" hidden=${S.lost || !S.notice}>${S.notice || ""}</div>
       ${atTable ? tableView() : lobbyView()}
     </div>`;
   }
