@@ -155,6 +155,24 @@ def host_and_bob(server: LiveServer, seats: list[str],
     return rid, host, bob, bob_seat
 
 
+def host_to_move(server: LiveServer, seed: int
+                 ) -> tuple[dict[str, Any], Client, dict[str, Any]]:
+    """A room of its host and a bot, played until it is the host's turn with moves to choose
+    from: the room as created, the host's client and the state it was last told."""
+    import random
+
+    room = create_room(server, ["bot"])
+    host = Client(server.url, room["room"], room["token"])
+    host.wait("welcome")
+    host.send({"type": "start", "token": host.token})
+    play([host], random.Random(seed), until=lambda cs: bool(
+        cs[0].state and cs[0].state["view"]["turn"] == cs[0].state["you"]
+        and cs[0].state["view"]["legal"]), timeout=10)
+    host.drain(0.1)
+    assert host.state is not None
+    return room, host, host.state
+
+
 def pick(legal: list[str], rng: Any) -> str:
     """A random legal action, preferring plays with UNO declared, never a voluntary catch."""
     plays = [a for a in legal if a.startswith(("play", "color", "give", "accept"))]

@@ -629,8 +629,11 @@ def app_from_env() -> Starlette:
 
     raw = os.environ.get(CONFIG_ENV)
     cfg = ServerConfig(**json.loads(raw)) if raw else ServerConfig()
+    from .cli_serve import quiet_libraries
+
     level = logging.getLogger("uvicorn").getEffectiveLevel()
     logging.basicConfig(level=level, format="%(levelname)s %(message)s")
+    quiet_libraries(logging.getLevelName(level))
     return create_app(cfg)
 
 

@@ -136,6 +136,7 @@ def run_serve(args: argparse.Namespace) -> int:
                           tune_gc=True, broker_url=args.broker_url,
                           lease_ttl=args.lease_ttl, heartbeat=min(1.0, args.lease_ttl / 4))
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(message)s")
+    quiet_libraries(args.log_level)
     problem = _port_problem(args.host, args.port)
     if problem:
         print(_("error: cannot listen on {host}:{port}: {problem} (choose another with "
@@ -224,6 +225,13 @@ def _safe(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:  # not a URL SQLAlchemy reads: say only where it points
         return url.split("@")[-1]
+
+
+def quiet_libraries(level: str) -> None:
+    """Alembic says at INFO every plugin it loads and how it migrates, at every start: only
+    its warnings are the server's business, unless the log is for debugging."""
+    if level.lower() != "debug":
+        logging.getLogger("alembic").setLevel(logging.WARNING)
 
 
 def _port_problem(host: str, port: int) -> str | None:
