@@ -14,20 +14,17 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from fault_util import Cutter, target_of, through
+from fault_util import Cutter
 from server_util import (
     Client,
     LiveServer,
     create_room,
-    fast_config,
     host_and_bob,
     host_to_move,
-    pg_reason,
-    pg_url,
     play,
     wait_for,
 )
@@ -36,30 +33,6 @@ from sqlalchemy import delete
 from unoarena.web.catalog import gettext_in
 from unoarena.web.rooms import DB_LOST, LOG_BROKEN
 from unoarena.web.store import Store, StoreError, actions
-
-
-@pytest.fixture
-def cut_server(pg_schema: str) -> Iterator[tuple[Cutter, Callable[..., LiveServer]]]:
-    """A proxy to the test PostgreSQL, and a factory of servers that reach it through it."""
-    reason = pg_reason()
-    if reason:
-        pytest.skip(reason)
-    url = pg_url()
-    assert url is not None
-    cutter = Cutter(*target_of(url, 5432))
-    started: list[tuple[LiveServer, Store]] = []
-
-    def make(**kw: Any) -> LiveServer:
-        store = Store(through(url, cutter), schema=pg_schema)
-        server = LiveServer(fast_config(**kw), store=store)
-        started.append((server, store))
-        return server
-
-    yield cutter, make
-    for server, store in started:
-        server.stop()
-        store.close()
-    cutter.close()
 
 
 def notices(c: Client) -> list[str | None]:

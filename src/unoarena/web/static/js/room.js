@@ -285,10 +285,17 @@ export function showRoom(app, roomId, navigate) {
     }
     if (!S.info) return html`<p class="loading">${t("Loading…")}</p>`;
     return html`<div class="room">
-      <div id="conn-banner" class="banner warn" hidden=${!S.lost}>${t("Connection lost; reconnecting…")}</div>
-      <div id="notice-banner" class="banner warn" role="status" hidden=${S.lost || !S.notice}>${S.notice || ""}</div>
+      ${atTable ? null : banners()}
       ${atTable ? tableView() : lobbyView()}
     </div>`;
+  }
+
+  /** Why nothing moves: the connection is lost, or the server says the room cannot go on now
+   * (it lost its database). At the table they sit on the felt, above the hand, so that the
+   * hand stays on screen. */
+  function banners() {
+    return html`<div id="conn-banner" class="banner warn" hidden=${!S.lost}>${t("Connection lost; reconnecting…")}</div>
+      <div id="notice-banner" class="banner warn" role="status" hidden=${S.lost || !S.notice}>${S.notice || ""}</div>`;
   }
 
   function shareBox() {
@@ -435,6 +442,7 @@ export function showRoom(app, roomId, navigate) {
     const drawable = !!g.draw;
     return html`<div class="table-wrap" key="table">
       <div class="table-main" id="table-main">
+        ${banners()}
         ${you === null ? html`<div class="banner info" id="spectator-banner">${t("You are watching this game.")}</div>` : null}
         <div class="opponents" id="opponents">${order.map((s) => seatBox(s, g))}</div>
         <p class="last-line" id="last-line" aria-hidden="true">${S.log.length ? S.log[S.log.length - 1].text : ""}</p>
