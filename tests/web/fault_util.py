@@ -217,8 +217,7 @@ class Table:
     errors: list[dict[str, Any]] = field(default_factory=list)
     notices: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
     connects: int = 0
-    over: bool = False
-    started: bool = False
+    matches: int = 0  # matches played to the end (the host then starts another)
 
     @property
     def last_seq(self) -> tuple[int, int]:
@@ -226,11 +225,11 @@ class Table:
         return max(((s.match, s.seq) for s in self.shown), default=(0, 0))
 
     async def run(self, stop: asyncio.Event) -> None:
-        """Play until ``stop`` is set or the match is over."""
+        """Play until ``stop`` is set, one match after another."""
         from websockets.asyncio.client import connect
         from websockets.exceptions import WebSocketException
 
-        while not stop.is_set() and not self.over:
+        while not stop.is_set():
             urls = [u for u in self.nodes()]
             if not urls:
                 await asyncio.sleep(0.1)
@@ -245,13 +244,14 @@ class Table:
                     await self._session(ws, stop)
             except (OSError, WebSocketException, TimeoutError):
                 pass
-            if not stop.is_set() and not self.over:
+            if not stop.is_set():
                 await asyncio.sleep(0.1 + self.rng.random() * 0.1)
 
     async def _session(self, ws: Any, stop: asyncio.Event) -> None:
         state: dict[str, Any] | None = None
+        status = ""
         asked_at = 0.0
-        while not stop.is_set() and not self.over:
+        while not stop.is_set():
             try:
                 raw = await asyncio.wait_for(ws.recv(), 0.15)
             except TimeoutError:
@@ -259,9 +259,8 @@ class Table:
             if raw is not None:
                 msg = json.loads(raw)
                 kind = msg["type"]
-                if kind == "room" and msg["status"] == "lobby" and not self.started:
-                    self.started = True
-                    await ws.send(json.dumps({"type": "start", "token": self.token}))
+                if kind == "room":
+                    status = msg["status"]
                 elif kind == "state":
                     state = msg
                     v = msg["view"]
@@ -272,10 +271,15 @@ class Table:
                     self.errors.append(msg)
                     asked_at = min(asked_at, time.monotonic() - 0.5)  # retry soon
                 elif kind == "match_over":
-                    self.over = True
-                    return
+                    self.matches += 1
                 elif kind not in ("welcome", "room", "log", "round_over", "pong"):
                     self.notices.append((time.time(), msg))
+            if status in ("lobby", "finished"):  # start the (next) match, asking again while
+                if time.monotonic() - asked_at > 0.8:  # the database refuses it
+                    asked_at = time.monotonic()
+                    verb = "start" if status == "lobby" else "again"
+                    await ws.send(json.dumps({"type": verb, "token": self.token}))
+                continue
             if state is None or state["status"] != "playing":
                 continue
             v = state["view"]
@@ -397,7 +401,7 @@ class Players:
 
     def resumed(self, since: float, before: dict[str, tuple[int, int]]) -> dict[str, float]:
         """Seconds from ``since`` until each table was shown a move newer than ``before``
-        (tables that were not, or whose match is over, are left out)."""
+        (tables that were not are left out)."""
         out: dict[str, float] = {}
         for t in self.tables:
             later = [s.at for s in t.shown if s.at >= since

@@ -72,6 +72,10 @@ def test_every_player_is_told_the_database_is_away_and_play_goes_on_after(
     # a seat refused with the same words changes nothing; a move sent again is refused too
     r = server.http.post(f"/api/rooms/{lobby}/join", json={"name": "Cy"})
     assert r.status_code == 503 and r.json()["code"] == "no_database"
+    r = server.http.post("/api/rooms", headers={"Accept-Language": "zh-CN"}, json={
+        "name": "Di", "preset": "classic", "seats": [{"kind": "human"}, {"kind": "bot"}],
+        "rules": {"players": 2}})
+    assert r.status_code == 503 and r.json()["message"] == gettext_in("zh_CN", DB_LOST)
     me.act(st["view"]["legal"][0], seq=st["seq"])
     assert me.wait("error")["code"] == "no_database"
     time.sleep(1.0)

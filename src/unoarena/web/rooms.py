@@ -820,6 +820,8 @@ class Room:
         self._arm_timer(None, -1)
         self._arm_round_clock()
         self.broadcast_state([])
+        if self.status == FINISHED:
+            self.send_all(self._match_result())
         self.broadcast_room()
         self._touch()
 
@@ -1383,6 +1385,8 @@ class RoomManager:
     async def create(self, name: str, rules: RuleSet, seats: Sequence[Mapping[str, Any]],
                      client: str = "") -> tuple[Room, str]:
         """A new room with its creator (the host) in seat 0; returns it and their token."""
+        if not self.db_ok:
+            raise ProtocolError("no_database", DB_LOST)
         if len(self.rooms) >= self.config.max_rooms:
             raise ProtocolError("too_many_rooms", T_("the server has too many rooms; try "
                                                      "again later"))
