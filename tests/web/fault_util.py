@@ -111,9 +111,18 @@ class Cutter:
         done.wait(5)
 
     def close(self) -> None:
+        """Drop everything and stop the proxy's thread."""
         self.cut()
-        self._loop.call_soon_threadsafe(self._server.close)
-        self._loop.call_soon_threadsafe(self._loop.stop)
+
+        async def shut() -> None:
+            self._server.close()
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            self._loop.stop()
+
+        asyncio.run_coroutine_threadsafe(shut(), self._loop)
         self._thread.join(5)
 
 
