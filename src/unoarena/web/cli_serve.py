@@ -185,24 +185,14 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def _reach(store: Any, broker_url: str | None) -> str | None:
     """Why the server cannot start on this database and broker (or None): either cannot be
-    reached, the schema cannot be brought up to date, or another server without a broker
-    holds the database. On success the database is held for this process (Store.claim)."""
+    reached (both are tried before anything is changed), the schema cannot be brought up to
+    date, or another server without a broker holds the database. On success the database is
+    held for this process (Store.claim)."""
     from .store import DatabaseBusy, brief
 
     where = _safe(store.url)
     try:
         store.ping()
-    except Exception as e:
-        return _("cannot reach the database {url}: {error}").format(url=where, error=brief(e))
-    try:
-        store.migrate()
-    except Exception as e:
-        return _("cannot prepare the database {url}: {error}").format(url=where,
-                                                                     error=brief(e))
-    try:
-        store.claim(shared=bool(broker_url))
-    except DatabaseBusy as e:
-        return _(e.template).format(**e.params)
     except Exception as e:
         return _("cannot reach the database {url}: {error}").format(url=where, error=brief(e))
     if broker_url:
@@ -214,6 +204,17 @@ def _reach(store: Any, broker_url: str | None) -> str | None:
             return _("cannot reach the broker {url}: {error}").format(
                 url=_safe(broker_url), error=str(e).splitlines()[0] if str(e) else
                 type(e).__name__)
+    try:
+        store.migrate()
+    except Exception as e:
+        return _("cannot prepare the database {url}: {error}").format(url=where,
+                                                                     error=brief(e))
+    try:
+        store.claim(shared=bool(broker_url))
+    except DatabaseBusy as e:
+        return _(e.template).format(**e.params)
+    except Exception as e:
+        return _("cannot reach the database {url}: {error}").format(url=where, error=brief(e))
     return None
 
 
