@@ -19,6 +19,7 @@ pytest.importorskip("websockets", reason="the server tests need the 'web' extra"
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from fault_util import Cutter, target_of, through
 from server_util import LiveServer, fast_config, fresh_schema, pg_reason, pg_url
 
 from unoarena.web.store import Store
@@ -60,6 +61,30 @@ def make_server(db: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
     for server, store in started:
         server.stop()
         store.close()
+
+
+@pytest.fixture
+def cut_server(pg_schema: str) -> Iterator[tuple[Cutter, Callable[..., LiveServer]]]:
+    """A proxy to the test PostgreSQL, and a factory of servers that reach it through it."""
+    reason = pg_reason()
+    if reason:
+        pytest.skip(reason)
+    url = pg_url()
+    assert url is not None
+    cutter = Cutter(*target_of(url, 5432))
+    started: list[tuple[LiveServer, Store]] = []
+
+    def make(**kw: Any) -> LiveServer:
+        store = Store(through(url, cutter), schema=pg_schema)
+        server = LiveServer(fast_config(**kw), store=store)
+        started.append((server, store))
+        return server
+
+    yield cutter, make
+    for server, store in started:
+        server.stop()
+        store.close()
+    cutter.close()
 
 
 @pytest.fixture

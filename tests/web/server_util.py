@@ -155,6 +155,24 @@ def host_and_bob(server: LiveServer, seats: list[str],
     return rid, host, bob, bob_seat
 
 
+def host_to_move(server: LiveServer, seed: int
+                 ) -> tuple[dict[str, Any], Client, dict[str, Any]]:
+    """A room of its host and a bot, played until it is the host's turn with moves to choose
+    from: the room as created, the host's client and the state it was last told."""
+    import random
+
+    room = create_room(server, ["bot"])
+    host = Client(server.url, room["room"], room["token"])
+    host.wait("welcome")
+    host.send({"type": "start", "token": host.token})
+    play([host], random.Random(seed), until=lambda cs: bool(
+        cs[0].state and cs[0].state["view"]["turn"] == cs[0].state["you"]
+        and cs[0].state["view"]["legal"]), timeout=10)
+    host.drain(0.1)
+    assert host.state is not None
+    return room, host, host.state
+
+
 def pick(legal: list[str], rng: Any) -> str:
     """A random legal action, preferring plays with UNO declared, never a voluntary catch."""
     plays = [a for a in legal if a.startswith(("play", "color", "give", "accept"))]
@@ -197,6 +215,17 @@ def play(clients: list[Client], rng: Any, until: Any = None, timeout: float = 60
     raise TimeoutError("the table did not reach the expected point")
 
 
+def wait_for(pred: Callable[[], Any], timeout: float, what: str) -> Any:
+    """``pred()`` once it is true, polling; a TimeoutError saying ``what`` did not happen."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = pred()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise TimeoutError(what)
+
+
 PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1/test"
 
 
@@ -228,6 +257,20 @@ def pg_reason() -> str | None:
             reason = f"PostgreSQL at {url} is not reachable: {e}"
     _PG_REACHABLE["r"] = reason
     return reason
+
+
+REDIS = os.environ.get("UNOARENA_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def redis_reason() -> str | None:
+    """None when the test Redis can be used, else why not."""
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping()
+    except Exception as e:  # no client library, no server
+        return f"Redis at {REDIS} is not reachable: {e}"
+    return None
 
 
 def fresh_schema(prefix: str) -> Iterator[str]:

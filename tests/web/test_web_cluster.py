@@ -24,6 +24,7 @@ from typing import Any
 import httpx
 import pytest
 from server_util import (
+    REDIS,
     Client,
     create_room,
     fresh_schema,
@@ -31,7 +32,9 @@ from server_util import (
     pg_reason,
     pg_url,
     play,
+    redis_reason,
     run_apart,
+    wait_for,
 )
 from sqlalchemy import text
 from websockets.exceptions import ConnectionClosed
@@ -48,20 +51,9 @@ from unoarena.web.store import (
 )
 
 HERE = Path(__file__).resolve().parent
-REDIS = os.environ.get("UNOARENA_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 #: quick bots and leases, so that a take-over happens within the test's seconds
 CONFIG = {"broker_url": REDIS, "lease_ttl": 2.0, "heartbeat": 0.4, "bot_delay": 0.1,
           "window_delay": 0.05, "round_pause": 0.2}
-
-
-def redis_reason() -> str | None:
-    try:
-        import redis
-
-        redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping()
-    except Exception as e:  # no client library, no server
-        return f"Redis at {REDIS} is not reachable: {e}"
-    return None
 
 
 @pytest.fixture(scope="module")
@@ -189,16 +181,6 @@ def check_log(store: Store, room: str, match_no: int) -> list[Any]:
     assert [a.seq for a in rows] == list(range(1, len(rows) + 1))
     truth(store, room, match_no, len(rows))
     return rows
-
-
-def wait_for(pred: Any, timeout: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = pred()
-        if got:
-            return got
-        time.sleep(0.1)
-    raise TimeoutError(what)
 
 
 def connect(node: Node, room: str, token: str | None = None) -> Client:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from server_util import Client, create_room, host_and_bob, play, write_batch
+from server_util import Client, create_room, host_and_bob, host_to_move, play, write_batch
 from sqlalchemy import func, select
 
 from unoarena.web.store import actions, matches, rooms
@@ -84,16 +84,7 @@ def test_a_failed_write_leaves_the_table_as_stored(make_server: Any) -> None:
     from unoarena.web.store import StoreError
 
     server = make_server()
-    room = create_room(server, ["bot"])
-    host = Client(server.url, room["room"], room["token"])
-    host.wait("welcome")
-    host.send({"type": "start", "token": host.token})
-    play([host], random.Random(3), until=lambda cs: bool(
-        cs[0].state and cs[0].state["view"]["turn"] == cs[0].state["you"]
-        and cs[0].state["view"]["legal"]), timeout=10)
-    host.drain(0.1)
-    st = host.state
-    assert st is not None
+    _, host, st = host_to_move(server, 3)
     store = server.app.state.store
     real = store.write
 

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -50,8 +51,9 @@ from .rooms import (
     RoomManager,
     ServerConfig,
     make_rules,
+    store_problem,
 )
-from .store import Store, StoreError
+from .store import DatabaseBusy, Store, StoreError, unreachable
 
 log = logging.getLogger("unoarena.web")
 
@@ -108,7 +110,7 @@ def _error(lang: str, e: ProtocolError, status: int = 400) -> JSON:
 
 _STATUS = {"no_room": 404, "no_match": 404, "rate_limited": 429, "too_large": 413,
            "too_many_rooms": 503, "room_full": 409, "already_started": 409, "seat_taken": 409,
-           "bad_token": 403, "not_host": 403, "server_error": 503}
+           "bad_token": 403, "not_host": 403, "server_error": 503, "no_database": 503}
 
 
 def _too_large(size: int | str) -> ProtocolError:
@@ -147,12 +149,21 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
-    """JSON in, JSON out; a :class:`ProtocolError` becomes a translated error response."""
+    """JSON in, JSON out; a :class:`ProtocolError` becomes a translated error response, and so
+    does a database that failed. A client that goes away in the middle of its request is an
+    everyday event: one line in the debug log."""
     async def wrapped(request: Request) -> Response:
         try:
             result = await fn(request)
         except ProtocolError as e:
             return _error(_lang(request), e, _STATUS.get(e.code, 400))
+        except (StoreError, SQLAlchemyError) as e:
+            problem = store_problem(e, getattr(request.app.state, "manager", None))
+            return _error(_lang(request), problem, 503)
+        except ClientDisconnect:
+            log.debug("a client went away in the middle of %s %s", request.method,
+                      request.url.path)
+            return Response(status_code=400)
         if isinstance(result, Response):
             return result
         return JSON(result)
@@ -170,8 +181,10 @@ def _bot_meta(name: str) -> dict[str, str]:
     return entry
 
 
-def create_app(config: ServerConfig | None = None, *, store: Store | None = None) -> Starlette:
-    """The whole server as an ASGI app; the database is migrated and rooms restored at start."""
+def create_app(config: ServerConfig | None = None, *, store: Store | None = None,
+               ready: Callable[[], None] | None = None) -> Starlette:
+    """The whole server as an ASGI app; the database is migrated, held for this server (see
+    :meth:`Store.claim`) and rooms restored at start, after which ``ready`` is called."""
     cfg = config or ServerConfig()
     state: dict[str, Any] = {"sockets": 0}
     replay_cache: dict[tuple[str, int, str], bytes] = {}
@@ -185,8 +198,15 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
 
             check_database(st)
         await asyncio.to_thread(st.migrate)
+        shared = bool(cfg.broker_url)
+        try:
+            await asyncio.to_thread(st.claim, shared)
+        except DatabaseBusy as e:
+            log.error("cannot start: %s", e)
+            raise
         st.start()
         manager = RoomManager(st, cfg)
+        manager.claim_shared = shared
         if cfg.broker_url:
             cluster = Cluster(manager, st, cfg, session, room_op)
             count = await cluster.start()
@@ -201,6 +221,8 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         state["store"], state["manager"] = st, manager
         app.state.manager = manager
         app.state.store = st
+        if ready is not None:
+            ready()
         try:
             yield
         finally:
@@ -211,6 +233,8 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
                 await cluster.close()
             if store is None:
                 await asyncio.to_thread(st.close)
+            else:
+                await asyncio.to_thread(st.release)
 
     def manager() -> RoomManager:
         m: RoomManager = state["manager"]
@@ -223,10 +247,16 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     async def health(request: Request) -> Response:
         """Whether this process serves, and which rooms it owns (with several processes: the
         lease of each, until when, on the database's clock)."""
+        m = manager()
+        extra: dict[str, Any] = {"database": "ok" if m.db_ok else "lost",
+                                 "outages": m.outages}
+        broken = sorted(r.id for r in m.rooms.values() if r.broken is not None)
+        if broken:
+            extra["broken"] = broken
         cluster = state.get("cluster")
         if cluster is not None:
-            return JSON({"ok": True, **cluster.health()})
-        return JSON({"ok": True, "rooms": len(manager().rooms)})
+            return JSON({"ok": True, **cluster.health(), **extra})
+        return JSON({"ok": True, "rooms": len(m.rooms), **extra})
 
     async def on_room(request: Request, op: str, args: dict[str, Any]) -> Any:
         """Run ``op`` on the request's room: here, or in the process that owns it."""
@@ -362,9 +392,9 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         async def receive() -> str | bytes | None:
             return await _receive(websocket)
 
+        cluster = state.get("cluster")
         try:
             room_id = websocket.path_params["room"]
-            cluster = state.get("cluster")
             if cluster is None:
                 await session(manager().get(room_id), conn, receive)
             else:  # here or, relayed, at the process that owns the room
@@ -373,11 +403,15 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
             conn.error(e.code, e.message, **e.params)
         except (TimeoutError, WebSocketDisconnect):
             pass
-        except Exception:  # the broker or database of several processes failed: the
+        except Exception as e:  # the broker or database of several processes failed: the
             # client reconnects, as when a process dies
-            if state.get("cluster") is None:
+            if cluster is None:
                 raise
-            log.exception("the room %s could not be reached", websocket.path_params["room"])
+            if isinstance(e, (StoreError, SQLAlchemyError)):  # (a database away is logged
+                problem = store_problem(e, manager())  # once, by the rooms it pauses)
+                conn.error(problem.code, problem.message)
+            if not unreachable(e):  # the broker away, say: said once while it lasts
+                cluster.trouble("reaching a room for a client", e)
         finally:
             state["sockets"] -= 1
             conn.close()
@@ -407,9 +441,10 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
                     player = None
                     conn.error("bad_token", T_("this seat token is not valid here; you are "
                                                "watching"))
-            if room.status == MOVED:  # taken over meanwhile: reconnect to find it
-                return
-            room.attach(conn, player)
+            async with room.lock:  # not while a move's write is pending: it is not shown yet
+                if room.status == MOVED:  # taken over meanwhile: reconnect to find it
+                    return
+                room.attach(conn, player)
             while not conn.closed:
                 raw = await receive()
                 if raw is None:
@@ -426,9 +461,9 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
                     conn.error(e.code, e.message, **e.params)
                 except IllegalAction as e:
                     conn.error(e.code, ERROR_TEXT.get(e.code, e.code), detail=e.message)
-                except StoreError:
-                    conn.error("server_error", T_("the server could not save that; the table "
-                                                  "is as it was, please try again"))
+                except StoreError as e:
+                    problem = store_problem(e, None)  # (the room has paused itself)
+                    conn.error(problem.code, problem.message)
         except ProtocolError as e:
             conn.error(e.code, e.message, **e.params)
         except (TimeoutError, WebSocketDisconnect):
@@ -493,12 +528,17 @@ async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
     if kind == "lang":
         conn.lang = normalize(msg["lang"])
         conn.push(dumps(room.info(conn.lang, conn.player)))
-        if room.match is not None:
-            room.broadcast_state([], only=conn)
-            conn.push(dumps({"type": "log", "lines": room.round_log(conn)}))
+        async with room.lock:  # the table as stored, not a move whose write is pending
+            if room.match is not None:
+                room.broadcast_state([], only=conn)
+                conn.push(dumps({"type": "log", "lines": room.round_log(conn)}))
+            note = room.notice(conn.lang)
+            if note["message"] is not None:
+                conn.push(dumps(note))
         return
     if kind == "log":
-        conn.push(dumps({"type": "log", "lines": room.round_log(conn)}))
+        async with room.lock:
+            conn.push(dumps({"type": "log", "lines": room.round_log(conn)}))
         return
     # everything else acts for a seat: the connection's own, proven by its token
     if conn.player is None:
@@ -533,9 +573,8 @@ async def room_op(room: Room, op: str, args: dict[str, Any]) -> Any:
             raise ProtocolError("bad_token", T_("this seat token does not belong to your seat"))
         try:
             token = await room.hand_over(host, args["player"])
-        except StoreError:
-            raise ProtocolError("server_error", T_("the server could not save that; the table "
-                                                   "is as it was, please try again")) from None
+        except StoreError as e:
+            raise store_problem(e, None) from None
         return {"player": args["player"], "url": f"/r/{room.id}#seat={token}"}
     raise ValueError(f"unknown room operation {op!r}")
 
@@ -590,8 +629,11 @@ def app_from_env() -> Starlette:
 
     raw = os.environ.get(CONFIG_ENV)
     cfg = ServerConfig(**json.loads(raw)) if raw else ServerConfig()
+    from .cli_serve import quiet_libraries
+
     level = logging.getLogger("uvicorn").getEffectiveLevel()
     logging.basicConfig(level=level, format="%(levelname)s %(message)s")
+    quiet_libraries(logging.getLevelName(level))
     return create_app(cfg)
 
 

@@ -118,7 +118,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
         from .app import CONFIG_ENV, create_app
         from .rooms import ServerConfig
-        from .store import require_driver
+        from .store import Store, require_driver
     except ImportError as e:
         print(_("error: the web server needs the 'web' extra: pip install 'unoarena[web]' "
                 "({error})").format(error=e), file=sys.stderr)
@@ -136,17 +136,27 @@ def run_serve(args: argparse.Namespace) -> int:
                           tune_gc=True, broker_url=args.broker_url,
                           lease_ttl=args.lease_ttl, heartbeat=min(1.0, args.lease_ttl / 4))
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(message)s")
+    quiet_libraries(args.log_level)
     problem = _port_problem(args.host, args.port)
     if problem:
         print(_("error: cannot listen on {host}:{port}: {problem} (choose another with "
                 "--port)").format(host=args.host, port=args.port, problem=problem),
               file=sys.stderr)
         return 1
+    store = Store(args.database_url)
+    problem = _reach(store, args.broker_url)
+    if problem:
+        store.close()
+        print(_("error: {message}").format(message=problem), file=sys.stderr)
+        return 2
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{shown}:{args.port}/"
-    print(_("unoarena is ready at {url} (Ctrl+C stops it)").format(url=url), flush=True)
-    if args.open:
-        threading.Timer(1.0, webbrowser.open, (url,)).start()
+
+    def ready() -> None:
+        print(_("unoarena is ready at {url} (Ctrl+C stops it)").format(url=url), flush=True)
+        if args.open:
+            threading.Timer(1.0, webbrowser.open, (url,)).start()
+
     options: dict[str, Any] = {
         "host": args.host, "port": args.port, "log_level": args.log_level,
         "ws_max_size": 64 * 1024, "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0,
@@ -154,11 +164,13 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         if args.workers > 1:  # uvicorn starts each process from the factory, and restarts
             # one that dies; the parent's configuration reaches them in the environment
+            store.close()  # each process holds the database (shared) for itself
             os.environ[CONFIG_ENV] = json.dumps(dataclasses.asdict(config))
+            ready()
             uvicorn.run("unoarena.web.app:app_from_env", factory=True,
                         workers=args.workers, **options)
-        else:
-            uvicorn.run(create_app(config), **options)
+        else:  # the database this process holds already; ready once the rooms are loaded
+            uvicorn.run(create_app(config, store=store, ready=ready), **options)
     except KeyboardInterrupt:
         pass
     except SystemExit as e:  # uvicorn exits when it cannot start (its log says why)
@@ -166,7 +178,61 @@ def run_serve(args: argparse.Namespace) -> int:
     except OSError as e:
         print(_("error: {message}").format(message=e), file=sys.stderr)
         return 1
+    finally:
+        store.close()
     return 0
+
+
+def _reach(store: Any, broker_url: str | None) -> str | None:
+    """Why the server cannot start on this database and broker (or None): either cannot be
+    reached (both are tried before anything is changed), the schema cannot be brought up to
+    date, or another server without a broker holds the database. On success the database is
+    held for this process (Store.claim)."""
+    from .store import DatabaseBusy, brief
+
+    where = _safe(store.url)
+    try:
+        store.ping()
+    except Exception as e:
+        return _("cannot reach the database {url}: {error}").format(url=where, error=brief(e))
+    if broker_url:
+        import redis
+
+        try:
+            redis.Redis.from_url(broker_url, socket_connect_timeout=3, socket_timeout=3).ping()
+        except Exception as e:
+            return _("cannot reach the broker {url}: {error}").format(
+                url=_safe(broker_url), error=str(e).splitlines()[0] if str(e) else
+                type(e).__name__)
+    try:
+        store.migrate()
+    except Exception as e:
+        return _("cannot prepare the database {url}: {error}").format(url=where,
+                                                                     error=brief(e))
+    try:
+        store.claim(shared=bool(broker_url))
+    except DatabaseBusy as e:
+        return _(e.template).format(**e.params)
+    except Exception as e:
+        return _("cannot reach the database {url}: {error}").format(url=where, error=brief(e))
+    return None
+
+
+def _safe(url: str) -> str:
+    """A database or broker URL without its password, for messages."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy reads: say only where it points
+        return url.split("@")[-1]
+
+
+def quiet_libraries(level: str) -> None:
+    """Alembic says at INFO every plugin it loads and how it migrates, at every start: only
+    its warnings are the server's business, unless the log is for debugging."""
+    if level.lower() != "debug":
+        logging.getLogger("alembic").setLevel(logging.WARNING)
 
 
 def _port_problem(host: str, port: int) -> str | None:

@@ -46,11 +46,12 @@ from typing import Any, TypeVar
 
 import orjson
 from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
 
 from .catalog import T_
 from .protocol import ProtocolError
-from .rooms import FINISHED, Conn, Room, RoomManager, ServerConfig
-from .store import DB_NOW, Store, StoreError
+from .rooms import FINISHED, Conn, Room, RoomManager, ServerConfig, store_problem
+from .store import DB_NOW, Store, StoreError, brief, unreachable
 
 log = logging.getLogger("unoarena.web.cluster")
 
@@ -84,7 +85,7 @@ _OWNER = text(f"""
     SELECT l.owner, l.expires_at > {DB_NOW} FROM rooms r
     LEFT JOIN room_leases l ON l.room_id = r.id WHERE r.id = :id""")
 _UNHELD = text(f"""
-    SELECT r.id FROM rooms r LEFT JOIN room_leases l ON l.room_id = r.id
+    SELECT r.id, l.owner FROM rooms r LEFT JOIN room_leases l ON l.room_id = r.id
     WHERE r.status <> '{FINISHED}' AND (l.room_id IS NULL OR l.expires_at < {DB_NOW})
     LIMIT 1000""")
 
@@ -176,6 +177,20 @@ class Cluster:
         self._outgoing: list[tuple[str, str, asyncio.Future[int]]] = []
         self._wake = asyncio.Event()
         self._thread: threading.Thread | None = None
+        self._failing: set[str] = set()  # what is failing now, said once (see trouble)
+
+    def trouble(self, what: str, e: BaseException) -> None:
+        """Say once, in one line, that ``what`` fails (the database or the broker is away),
+        not at every heartbeat with a traceback."""
+        if what not in self._failing:
+            self._failing.add(what)
+            log.warning("cluster: %s failed: %s: %s (trying again every %.1f s)", what,
+                        type(e).__name__, brief(e), self.config.heartbeat)
+
+    def _fine(self, what: str) -> None:
+        if what in self._failing:
+            self._failing.discard(what)
+            log.warning("cluster: %s works again", what)
 
     @staticmethod
     def channel(process: str) -> str:
@@ -249,8 +264,10 @@ class Cluster:
         with self.store.engine.begin() as conn:
             return list(conn.execute(stmt, params).all())
 
-    async def _claim_load(self, ids: list[str]) -> None:
-        """Take the leases of ``ids`` that nobody holds and rebuild those rooms from the log."""
+    async def _claim_load(self, ids: list[str], owners: dict[str, str | None] | None = None
+                          ) -> None:
+        """Take the leases of ``ids`` that nobody holds and rebuild those rooms from the log;
+        ``owners``: who held each before (whose lease ran out), for the log."""
         self.claiming.update(ids)
         try:
             got = await asyncio.to_thread(self._db, _CLAIM, me=self.id,
@@ -261,7 +278,9 @@ class Cluster:
                 self.expiries[rid] = float(expires)
             held = [rid for rid, _ in got if rid not in self.manager.rooms]
             await self.manager.load(held)
-            self.taken_over += sum(1 for rid in held if rid in self.manager.rooms)
+            loaded = [rid for rid in held if rid in self.manager.rooms]
+            self.taken_over += len(loaded)
+            self._say_taken(loaded, owners or {})
             failed = [rid for rid in held if rid not in self.manager.rooms]
             if failed:
                 await asyncio.to_thread(self._db_release, failed)
@@ -269,6 +288,18 @@ class Cluster:
             self.claiming -= collections.Counter(ids)  # keeps only counts above zero
             async with self._claimed:
                 self._claimed.notify_all()
+
+    def _say_taken(self, loaded: list[str], owners: dict[str, str | None]) -> None:
+        """Log the rooms this process took over, by the process that held them."""
+        by_owner: dict[str, int] = collections.Counter()
+        for rid in loaded:
+            by_owner[owners.get(rid) or ""] += 1
+        for owner, n in sorted(by_owner.items()):
+            if not owner:
+                log.info("cluster: took %d room(s) that no process held", n)
+            elif owner != self.id:
+                log.warning("cluster: took over %d room(s) of process %s (its lease ran out)",
+                            n, owner)
 
     def _db_release(self, ids: list[str]) -> None:
         with self.store.engine.begin() as conn:
@@ -278,10 +309,11 @@ class Cluster:
 
     async def _take_over(self) -> None:
         rows = await asyncio.to_thread(self._db, _UNHELD)
-        ids = [r[0] for r in rows]
+        owners = {str(r[0]): r[1] for r in rows}
+        ids = list(owners)
         if ids:
             random.shuffle(ids)
-            await self._claim_load(ids[:TAKE_AT_ONCE])
+            await self._claim_load(ids[:TAKE_AT_ONCE], owners)
 
     def _renewer(self, loop: asyncio.AbstractEventLoop) -> None:
         """Renew every lease each heartbeat, in a thread of its own: a lease says the process
@@ -291,9 +323,14 @@ class Cluster:
             before = set(self.manager.rooms)  # rooms created or taken meanwhile: next time
             try:
                 rows = self._db(_RENEW, me=self.id, ttl=self.config.lease_ttl)
-            except Exception:  # the database is away: try again next beat
-                log.exception("cluster: renewing the leases failed")
+            except Exception as e:  # the database is away: try again next beat
+                if unreachable(e):  # the rooms pause, and that is logged once
+                    with suppress(RuntimeError):  # (the loop has closed)
+                        loop.call_soon_threadsafe(self.manager.database_lost, brief(e))
+                else:
+                    self.trouble("renewing the leases", e)
                 continue
+            self._fine("renewing the leases")
             renewed = {rid: float(exp) for rid, exp in rows}
             with suppress(RuntimeError):  # the loop has closed
                 loop.call_soon_threadsafe(self._renewed, before, renewed)
@@ -320,11 +357,23 @@ class Cluster:
             await asyncio.sleep(self.config.heartbeat)
             try:
                 await self._take_over()
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # the database is away: try again next beat
+                if unreachable(e):  # the rooms pause, and that is logged once
+                    self.manager.database_lost(brief(e))
+                else:
+                    self.trouble("looking for rooms nobody holds", e)
+            else:
+                self._fine("looking for rooms nobody holds")
+            try:
                 await self._check_peers()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the database or broker is away: try again next beat
-                log.exception("cluster heartbeat failed")
+            except Exception as e:  # the broker is away: try again next beat
+                self.trouble("asking the broker which processes listen", e)
+            else:
+                self._fine("asking the broker which processes listen")
 
     async def _check_peers(self) -> None:
         """A process that died takes its subscription with it: the clients it relayed to
@@ -368,7 +417,7 @@ class Cluster:
                 raise ProtocolError("no_room", T_("there is no room {room}"), room=room_id)
             owner, live = rows[0]
             if not live or owner == self.id:
-                await self._claim_load([room_id])
+                await self._claim_load([room_id], {room_id: owner})
                 room = self.manager.rooms.get(room_id)
                 if room is not None:
                     return room
@@ -404,6 +453,7 @@ class Cluster:
         deadline = self._deadline()
         while True:
             where = await self.locate(room_id)
+            self._fine("reaching a room for a client")
             if not isinstance(where, str):
                 return await here(where)
             try:
@@ -444,11 +494,14 @@ class Cluster:
                 reply = {"ok": True, "result": await self.room_op(room, req["op"], req["args"])}
             except ProtocolError as e:
                 reply = {"ok": False, "code": e.code, "message": e.message, "params": e.params}
-            except Exception:  # (a write the database refused): the caller must not wait
+            except (StoreError, SQLAlchemyError) as e:  # the caller must not wait
+                p = store_problem(e, self.manager)
+                reply = {"ok": False, "code": p.code, "message": p.message, "params": {}}
+            except Exception:  # a bug: the caller must not wait either
                 log.exception("room %s: a forwarded %s failed", req["room"], req["op"])
                 reply = {"ok": False, "code": "server_error", "params": {},
-                         "message": T_("the server could not save that; the table is as it "
-                                       "was, please try again")}
+                         "message": T_("the room's server does not answer; try again in "
+                                       "a moment")}
         await self._publish(origin, f"reply {rid}\n{orjson.dumps(reply).decode()}")
 
     # ======================================================================================
@@ -590,11 +643,12 @@ class Cluster:
                         self._frame(str(msg["data"]))
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the broker went away: resubscribe when it is back
-                log.exception("cluster: the broker connection failed; reconnecting")
+            except Exception as e:  # the broker went away: resubscribe when it is back
+                self.trouble("listening to the broker", e)
                 await asyncio.sleep(self.config.heartbeat)
                 with suppress(Exception):
                     await self.pubsub.subscribe(self.channel(self.id))
+                    self._fine("listening to the broker")
 
     def _frame(self, data: str) -> None:
         head, _, body = data.partition("\n")

@@ -5,23 +5,33 @@ through the engine (which checks it), is committed to the database, and only the
 the people at the table, each of whom gets their own seat's view (DIG-2) and the new events in
 their own language. Bots, stand-ins for absent players and the turn timer are callbacks on the
 event loop that take the same path as a person's action.
+
+Nothing is shown that is not stored. A move whose write fails is taken back at once, from
+memory (the match replayed from its seed and the moves before it, which are exactly the stored
+log), and its sender is told; everything that shows the table to anyone holds the room's lock,
+so no one sees a move while its write is pending. A database that cannot be reached pauses
+every room (:meth:`RoomManager.database_lost`): moves are refused with a notice to every
+player, bots and clocks wait, and the rooms go on by themselves when it answers again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import hashlib
 import hmac
 import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, make_bot
 from ..engine import (
+    TIME_UP,
     TIME_UP_TEXT,
     Action,
     ConfigError,
@@ -38,16 +48,19 @@ from .catalog import T_, gettext_in, speaking
 from .protocol import ProtocolError, RateLimit, dumps
 from .store import (
     ActionRow,
+    DatabaseBusy,
     PlayerRow,
     RoomRow,
     Store,
     StoreError,
+    brief,
     op_actions,
     op_create_room,
     op_finish_match,
     op_set_player,
     op_start_match,
 )
+from .store import unreachable as _unreachable
 
 log = logging.getLogger("unoarena.web")
 
@@ -55,6 +68,35 @@ LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 MOVED = "moved"  # another process took the room over: this copy stops
 _WINDOW_VERBS = frozenset({"catch", "jump_in", "uno"})  # chances taken out of turn
 _DRAWS = frozenset({"draw", "press", "presses", "pass"})  # drawing, and keeping what came
+PROBE_EVERY = 0.25  # seconds between looks for a database that went away
+
+DB_LOST = T_("The server lost its database; waiting for it to come back…")
+LOG_BROKEN = T_("The stored record of this game does not replay from move {seq} on: the table "
+                "is shown as it was before that move and cannot go on.")
+
+
+NOT_SAVED = T_("the server could not save that; the table is as it was, please try again")
+
+
+def store_problem(e: BaseException, manager: RoomManager | None) -> ProtocolError:
+    """What a client is told when the database failed it: that the server lost its database
+    (every room pauses until it is back), or that a write was refused."""
+    if _unreachable(e):
+        if manager is not None:
+            manager.database_lost(brief(e))
+        return ProtocolError("no_database", DB_LOST)
+    return ProtocolError("server_error", NOT_SAVED)
+
+
+class BrokenLog(Exception):
+    """A stored log that does not replay: action ``seq`` is missing or refused by the
+    engine."""
+
+    def __init__(self, seq: int, action: str, reason: str) -> None:
+        super().__init__(f"action {seq} ({action or 'missing'}) does not replay: {reason}")
+        self.seq = seq
+        self.action = action
+        self.reason = reason
 
 
 @dataclass
@@ -206,6 +248,14 @@ class Room:
         self.deadline_seat = -1
         self._deadline_token = 0
         self._round_clock: asyncio.TimerHandle | None = None  # HR-BLITZ
+        #: a write failed without an answer: the stored log may hold a move this room took
+        #: back, so it is compared with the log before the next move
+        self.unsure = False
+        self.finish_unsaved = False  # the match's result is still to be stored
+        self.broken: BrokenLog | None = None  # the stored log stops replaying here
+        self._paused_at: float | None = None  # when the database went away (loop clock)
+        self._paused_left: float | None = None  # the turn timer's time left then
+        self._paused_seat = -1
 
     # ======================================================================================
     # who is where
@@ -418,6 +468,25 @@ class Room:
                 texts[key] = dumps(self.info(conn.lang, conn.player))
             conn.push(texts[key])
 
+    def notice(self, lang: str) -> dict[str, Any]:
+        """The room's standing notice in ``lang``: why it cannot go on now (its database is
+        away, its stored log stops replaying), or a ``None`` message once it can."""
+        text: str | None = None
+        if self.broken is not None:
+            text = gettext_in(lang, LOG_BROKEN).format(seq=self.broken.seq)
+        elif not self.manager.db_ok:
+            text = gettext_in(lang, DB_LOST)
+        return {"type": "notice", "message": text}
+
+    def send_notice(self) -> None:
+        """Tell every connection the room's notice (:meth:`notice`), built once per
+        language."""
+        texts: dict[str, str] = {}
+        for conn in list(self.conns):
+            if conn.lang not in texts:
+                texts[conn.lang] = dumps(self.notice(conn.lang))
+            conn.push(texts[conn.lang])
+
     def send_all(self, payload: dict[str, Any]) -> None:
         """Send one message, the same for everyone, to every connection at the room."""
         text = dumps(payload)
@@ -442,9 +511,10 @@ class Room:
                 raise ProtocolError("room_full", T_("every seat is taken; you can watch"))
             p = free[0]
             token = secrets.token_urlsafe(24)
+            await self._write(op_set_player(self.id, PlayerRow(p.index, "human", name,
+                                                               hash_token(token), p.bot)))
             p.kind, p.name, p.token_hash = "human", name, hash_token(token)
             p.disconnected_at = self.loop.time()
-            await self._write(op_set_player(self.id, p.row()))
             self.broadcast_room()
             return p.index, token
 
@@ -460,12 +530,12 @@ class Room:
                 raise ProtocolError("bad_seat", T_("the host keeps their own seat"))
             if p.kind == "human":
                 raise ProtocolError("bad_seat", T_("someone sits there: remove them first"))
+            spec = p.bot
             if kind == "bot":
                 spec = bot or "basic"
                 check_bot(spec)
-                p.bot = spec
-            p.kind, p.name, p.token_hash, p.agent = kind, "", None, None
-            await self._write(op_set_player(self.id, p.row()))
+            await self._write(op_set_player(self.id, PlayerRow(p.index, kind, "", None, spec)))
+            p.kind, p.name, p.token_hash, p.agent, p.bot = kind, "", None, None, spec
             self.broadcast_room()
 
     async def remove(self, actor: Player, player: int) -> None:
@@ -478,13 +548,12 @@ class Room:
                 raise ProtocolError("bad_seat", T_("the host cannot remove their own seat"))
             if p.kind != "human":
                 raise ProtocolError("bad_seat", T_("no person sits there"))
-            if self.status == LOBBY:
-                p.kind, p.name = "open", ""
-            else:
-                p.kind, p.bot = "bot", "basic"
-            p.token_hash = None
-            p.agent = None
-            await self._write(op_set_player(self.id, p.row()))
+            # before the game the seat opens again; during it a bot plays it
+            kind, name, spec = ("open", "", p.bot) if self.status == LOBBY else (
+                "bot", p.name, "basic")
+            await self._write(op_set_player(self.id, PlayerRow(p.index, kind, name, None,
+                                                               spec)))
+            p.kind, p.name, p.bot, p.token_hash, p.agent = kind, name, spec, None, None
             for conn in list(p.conns):
                 conn.player = None
                 conn.push(dumps({"type": "removed", "message": gettext_in(
@@ -556,16 +625,19 @@ class Room:
         return self.players[index]
 
     async def _begin_match(self) -> None:
+        # open seats go to bots: as stored first, in the room once stored
+        seated = [dataclasses.replace(p, kind="bot", bot="basic") if p.kind == "open" else p
+                  for p in self.players]
+        seed = secrets.randbits(63)
+        match_no = self.match_no + 1
+        names = [self.display_name(p, "en") for p in seated]
+        await self._write(op_start_match(self.id, match_no, seed, self.rules_dict, names,
+                                         [p.row() for p in seated]))
         for p in self.players:
             if p.kind == "open":
                 p.kind, p.bot = "bot", "basic"
             p.agent = None
             p.agent_round = -1
-        seed = secrets.randbits(63)
-        match_no = self.match_no + 1
-        names = [self.display_name(p, "en") for p in self.players]
-        await self._write(op_start_match(self.id, match_no, seed, self.rules_dict, names,
-                                         [p.row() for p in self.players]))
         self.match_no = match_no
         self.seed = seed
         self._new_match(seed)
@@ -607,6 +679,7 @@ class Room:
         async with self.lock:
             if self.status != PLAYING or self.match is None:
                 raise ProtocolError("not_playing", T_("the game is not in progress"))
+            self._check_going()
             seat = self.seat_of(player.index)
             if seat is None:
                 raise ProtocolError("eliminated", T_("you are out of this match (elimination): "
@@ -623,8 +696,25 @@ class Room:
                                                        "that chance has passed."))
             await self._apply(seat, text, "human")
 
+    def _check_going(self) -> None:
+        """Refuse a move, with what the players are shown, while the room cannot go on."""
+        if self.broken is not None:
+            raise ProtocolError("log_broken", LOG_BROKEN, seq=self.broken.seq)
+        if not self.manager.db_ok:
+            raise ProtocolError("no_database", DB_LOST)
+
     async def _apply(self, seat: int, action: Action | str, source: str) -> None:
-        """Apply, persist, then tell. Raises IllegalAction (nothing changed) when refused."""
+        """Apply, store, then tell. Raises IllegalAction (nothing changed) when the engine
+        refuses it, and StoreError when it could not be stored: the engine is then put back as
+        it was, which is what the stored log holds, so no one has seen it or ever will."""
+        if not self.manager.db_ok:
+            raise StoreError("the database is away", unreachable=True)
+        if self.unsure:
+            seq = self.seq
+            await self._verify()
+            if self.seq != seq:  # the move that seemed lost was stored after all
+                raise ProtocolError("stale", T_("the table has changed since you looked; "
+                                                "try again"))
         match = self.match
         assert match is not None
         game = match.game
@@ -635,55 +725,114 @@ class Room:
             game.time_up()
         else:
             game.apply(action, seat)
-        rows: list[ActionRow] = []
         round_no = match.rounds_played
-        for s, aid in game.history[before:]:
-            self.seq += 1
-            rows.append(ActionRow(round_no, self.seq, s, move_text(game.space, aid), source))
+        rows = [ActionRow(round_no, self.seq + i, s, move_text(game.space, aid), source)
+                for i, (s, aid) in enumerate(game.history[before:], 1)]
+        try:
+            if rows:
+                await self._write(op_actions(self.id, self.match_no, rows))
+        except StoreError:
+            self._take_back(before)
+            raise
+        # stored: from here on the move is the room's, and everyone hears of it
+        self.seq += len(rows)
         text = " ".join(r.action for r in rows)
         events = game.events[ev_before:]
         self.marks.append((ev_before, len(game.events), seat, text))
         self.sent = len(game.events)
         self.turns.moved(game)
-        writes: list[Callable[[Any], None]] = (
-            [op_actions(self.id, self.match_no, rows)] if rows else [])
-        round_over = game.is_over
-        result: dict[str, Any] | None = None
-        if round_over:
-            result = self._round_result()
-            # the final table of the round goes out before the next deal
-            try:
-                await self._write_many(writes)
-            except StoreError:
-                await self._rebuild()
-                raise
-            self.broadcast_state([(events, seat, text)])
-            match.finish_round()
-            writes = []
-            if match.is_over:
-                writes.append(op_finish_match(self.id, self.match_no, list(match.winners),
-                                              list(match.scores)))
-        try:
-            await self._write_many(writes)
-        except StoreError:
-            await self._rebuild()
-            raise
-        if not round_over:
+        if not game.is_over:
             self._arm_timer(seat, prev_turn)
             self.broadcast_state([(events, seat, text)])
             self._touch()
             return
-        assert result is not None
-        self.send_all(result)
+        result = self._round_result()
+        # the final table of the round goes out before the next deal
+        self.broadcast_state([(events, seat, text)])
+        match.finish_round()
         if match.is_over:
             self.status = FINISHED
             self._clear_timer()
+            self.finish_unsaved = True
+            await self._save_finish()
+        self.send_all(result)
+        if match.is_over:
             self.broadcast_state([])  # the final scores, which the round's last state predates
             self.send_all(self._match_result())
             self.broadcast_room()
             self._touch()
         else:
             self._round_begins()
+
+    async def _save_finish(self) -> None:
+        """Store the match's result. The log already proves it (a restart finds it there), so
+        a write that fails is only noted, and tried again when the database is back."""
+        match = self.match
+        if not self.finish_unsaved or match is None or not match.is_over:
+            return
+        try:
+            await self._write(op_finish_match(self.id, self.match_no, list(match.winners),
+                                              list(match.scores)))
+        except StoreError as e:
+            log.warning("room %s: the match's result is not stored yet: %s", self.id, e)
+            return
+        self.finish_unsaved = False
+
+    def _take_back(self, kept: int) -> None:
+        """The write of a move failed: put the match back as it was before it, the round's
+        first ``kept`` steps, by replaying the match in memory (its seed and the steps before
+        the move are exactly what the stored log holds), without asking the database."""
+        match = self.match
+        assert match is not None
+        steps = [step for res in match.results for step in res.actions]
+        steps += match.game.history[:kept]
+        self.unsure = True
+        self._run_steps(self.seed, steps)
+
+    async def _verify(self) -> None:
+        """After a write that failed without an answer (the connection broke as it committed),
+        find out from the stored log whether it went through; if so (or if the log differs in
+        any way) the room follows the log. Raises StoreError while the log cannot be read."""
+        try:
+            rows = await asyncio.to_thread(self.store.match_actions, self.id, self.match_no)
+        except Exception as e:
+            lost = StoreError(f"the log could not be read: {brief(e)}",
+                              unreachable=_unreachable(e), cause=brief(e))
+            if lost.unreachable:
+                self.manager.database_lost(lost.cause)
+            raise lost from None
+        self.unsure = False
+        stored = rows[-1].seq if rows else 0
+        if stored == self.seq or self.status == MOVED:
+            return
+        log.warning("room %s: the stored log ends at action %d, the room at %d: it follows "
+                    "the log", self.id, stored, self.seq)
+        try:
+            self._replay(self.seed, rows)
+        except BrokenLog as e:
+            self._broke(e, rows)
+        assert self.match is not None
+        self.status = FINISHED if self.match.is_over else PLAYING
+        if self.match.is_over:
+            self.finish_unsaved = True
+            await self._save_finish()
+        self.turns.reset()
+        self._arm_timer(None, -1)
+        self._arm_round_clock()
+        self.broadcast_state([])
+        if self.status == FINISHED:
+            self.send_all(self._match_result())
+        self.broadcast_room()
+        self._touch()
+
+    def _broke(self, e: BrokenLog, rows: Sequence[ActionRow]) -> None:
+        """The stored log stops replaying at ``e.seq``: show the room as the log proves it,
+        refuse its moves, and say so once, with the room and the seq."""
+        log.error("room %s, match %d: %s; the room is shown as of action %d and refuses moves",
+                  self.id, self.match_no, e, e.seq - 1)
+        self._replay(self.seed, [r for r in rows if r.seq < e.seq])
+        self.broken = e
+        self._clear_timer()
 
     def _round_result(self) -> dict[str, Any]:
         assert self.match is not None
@@ -712,42 +861,53 @@ class Room:
         self.schedule()
 
     async def _write(self, op: Callable[[Any], None]) -> None:
-        await self.store.write(op)
-
-    async def _write_many(self, ops: list[Callable[[Any], None]]) -> None:
-        if ops:  # queued together, so they share one commit
-            await asyncio.gather(*(self.store.write(op) for op in ops))
-
-    async def _rebuild(self) -> None:
-        """A write failed after the engine moved on: go back to what the log holds."""
-        if self.status == MOVED:  # another process holds the room now, and its log
-            return
-        log.error("room %s: a write failed; rebuilding it from the database", self.id)
-        rows = await asyncio.to_thread(self.store.match_actions, self.id, self.match_no)
-        self._replay(self.seed, rows)
-        assert self.match is not None
-        self.status = FINISHED if self.match.is_over else PLAYING
-        self.broadcast_state([])
-        self._touch()
+        """Store one write; a database that cannot be reached pauses every room (and is not
+        tried again until it answers a probe)."""
+        if not self.manager.db_ok:
+            raise StoreError("the database is away", unreachable=True)
+        try:
+            await self.store.write(op)
+        except StoreError as e:
+            if e.unreachable:
+                self.manager.database_lost(e.cause)
+            raise
 
     def _replay(self, seed: int, rows: Sequence[ActionRow]) -> None:
-        """Rebuild the match from its seed and action log exactly as it was played (DIG-1)."""
+        """Rebuild the match from its seed and stored action log exactly as it was played
+        (DIG-1); a :class:`BrokenLog` names the first action that is missing or does not
+        replay."""
+
+        def steps() -> Iterator[tuple[int, int | str]]:
+            for n, row in enumerate(rows, 1):
+                if row.seq != n:
+                    raise BrokenLog(n, "", f"the log goes on at action {row.seq}")
+                yield row.seat, row.action
+
+        self._run_steps(seed, steps())
+
+    def _run_steps(self, seed: int, steps: Iterable[tuple[int, int | str]]) -> None:
+        """Play the match from ``seed`` through ``steps`` (seat, action text or id), one
+        engine step each: the table, its seq and the round's narration marks."""
         self._new_match(seed)
         match = self.match
         assert match is not None
-        for row in rows:
+        for seat, action in steps:
             game = match.game
             before = len(game.history)
             ev_before = len(game.events)
-            if row.action == TIME_UP_TEXT:
-                game.time_up()
-            else:
-                game.apply(row.action, row.seat)
-            self.seq = row.seq
+            seq = self.seq + 1
+            try:
+                if action in (TIME_UP_TEXT, TIME_UP):
+                    game.time_up()
+                else:
+                    game.apply(action, seat)
+            except IllegalAction as e:
+                raise BrokenLog(seq, str(action), f"{e.code}: {e.message}") from None
             if len(game.history) - before != 1:
-                raise StoreError(f"room {self.id}: action {row.seq} ({row.action}) does not "
-                                 "replay as one step")
-            self.marks.append((ev_before, len(game.events), row.seat, row.action))
+                raise BrokenLog(seq, str(action), "not one engine step")
+            self.seq = seq
+            text = action if isinstance(action, str) else move_text(game.space, action)
+            self.marks.append((ev_before, len(game.events), seat, text))
             if game.is_over:
                 match.finish_round()
                 self.marks = []
@@ -761,7 +921,8 @@ class Room:
         if self._drive is not None:
             self._drive.cancel()
             self._drive = None
-        if self.status != PLAYING or self.match is None:
+        if self.status != PLAYING or self.match is None or self.broken is not None \
+                or not self.manager.db_ok:  # paused: the database's return schedules again
             return
         game = self.match.game
         if game.is_over:
@@ -813,9 +974,7 @@ class Room:
 
     def _wake(self, version: int) -> None:
         if version == self.version:
-            task = self.loop.create_task(self._drive_step(version))
-            self.manager.tasks.add(task)
-            task.add_done_callback(self.manager.tasks.discard)
+            self.manager.spawn(self._drive_step(version))
         else:
             self.schedule()
 
@@ -877,13 +1036,15 @@ class Room:
             if self.match is not None and seat != self.match.game.turn:
                 self.turns.decline(self.match.game, seat)  # refused in a window: let it pass
             self.schedule()
-        except StoreError:
+        except (StoreError, ProtocolError):  # not stored (the database's return reschedules
+            # a paused room), or the table changed meanwhile: think again
             self.schedule()
 
     def _arm_timer(self, actor: int | None, prev_turn: int) -> None:
         """HR-TIMER: the seat that must act has ``turn_timer`` seconds from when it must."""
         limit = self.rules.turn_timer
-        if limit is None or self.match is None or self.status != PLAYING:
+        if limit is None or self.match is None or self.status != PLAYING \
+                or self.broken is not None:
             self._clear_timer()
             return
         game = self.match.game
@@ -912,7 +1073,7 @@ class Room:
             self._round_clock = None
         limit = self.rules.blitz
         if limit is None or self.match is None or self.status != PLAYING \
-                or self.match.game.is_over:
+                or self.match.game.is_over or self.broken is not None:
             return
         at = self.round_started + self.config.round_pause + limit
         token = (self.match_no, self.match.rounds_played)
@@ -920,20 +1081,23 @@ class Room:
                                                  self._round_clock_fired, token)
 
     def _round_clock_fired(self, token: tuple[int, int]) -> None:
-        task = self.loop.create_task(self._time_up(token))
-        self.manager.tasks.add(task)
-        task.add_done_callback(self.manager.tasks.discard)
+        self.manager.spawn(self._time_up(token))
 
     async def _time_up(self, token: tuple[int, int]) -> None:
         async with self.lock:
             match = self.match
             if match is None or self.status != PLAYING or match.game.is_over \
-                    or token != (self.match_no, match.rounds_played):
-                return
+                    or token != (self.match_no, match.rounds_played) \
+                    or not self.manager.db_ok or self.broken is not None:
+                return  # (paused: the clock is armed again when the database is back)
             try:
                 await self._apply(match.game.turn, TIME_UP_TEXT, "timer")
-            except (IllegalAction, StoreError) as e:
+            except (IllegalAction, ProtocolError) as e:
                 log.warning("room %s: round time-up refused: %s", self.id, e)
+            except StoreError as e:
+                if not e.unreachable:  # (away: the clock is armed again when it is back)
+                    log.warning("room %s: the round's time-up was not stored: %s", self.id, e)
+                    self._round_clock = self.loop.call_later(1.0, self._round_clock_fired, token)
 
     def _clear_timer(self) -> None:
         if self._timer is not None:
@@ -942,28 +1106,90 @@ class Room:
         self.deadline = None
 
     def _timer_fired(self, token: int) -> None:
-        task = self.loop.create_task(self._timeout(token))
-        self.manager.tasks.add(task)
-        task.add_done_callback(self.manager.tasks.discard)
+        self.manager.spawn(self._timeout(token))
 
     async def _timeout(self, token: int) -> None:
         async with self.lock:
-            if token != self._deadline_token or self.match is None or self.status != PLAYING:
-                return
+            if token != self._deadline_token or self.match is None or self.status != PLAYING \
+                    or not self.manager.db_ok or self.broken is not None:
+                return  # (paused: the timer is armed again when the database is back)
             game = self.match.game
             if game.is_over or game.turn != self.deadline_seat:
                 return
             try:
                 await self._apply(game.turn, "timeout", "timer")
-            except (IllegalAction, StoreError) as e:
+            except (IllegalAction, ProtocolError) as e:
                 log.warning("room %s: timeout refused: %s", self.id, e)
+            except StoreError as e:
+                if not e.unreachable:  # (away: the timer is armed again when it is back)
+                    log.warning("room %s: the timeout was not stored: %s", self.id, e)
+                    self._set_deadline(1.0)  # tried again, after a look at the stored log
+
+    # ======================================================================================
+    # the database away and back
+    # ======================================================================================
+    def pause(self) -> None:
+        """The database went away: bots and clocks stop where they are, and everyone at the
+        table is told why nothing moves."""
+        if self._drive is not None:
+            self._drive.cancel()
+            self._drive = None
+        if self._paused_at is None:
+            self._paused_at = self.loop.time()
+        if self.deadline is not None:
+            self._paused_left = max(0.0, self.deadline - self.loop.time())
+            self._paused_seat = self.deadline_seat
+        self._clear_timer()
+        if self._round_clock is not None:
+            self._round_clock.cancel()
+            self._round_clock = None
+        self.send_notice()
+
+    async def resume(self) -> None:
+        """The database is back: a room whose last write went unanswered first looks at its
+        stored log; then the clocks go on (the turn seat keeps the time it had left, a timed
+        round is longer by the time the room was paused), bots move again and the notice
+        goes."""
+        async with self.lock:
+            if self.status == MOVED or not self.manager.db_ok:
+                return
+            if self.unsure:
+                with contextlib.suppress(StoreError):
+                    await self._verify()
+            await self._save_finish()
+            if self._paused_at is not None:  # (a room loaded meanwhile was never paused)
+                self.round_started += self.loop.time() - self._paused_at
+                self._paused_at = None
+            match = self.match
+            if self.status == PLAYING and match is not None and not match.game.is_over \
+                    and self.broken is None:
+                limit = self.rules.turn_timer
+                self._clear_timer()
+                if limit is not None:
+                    same = self._paused_left is not None and self._paused_seat == match.game.turn
+                    self._set_deadline(self._paused_left if same and self._paused_left
+                                       is not None else float(limit))
+                self._arm_round_clock()
+            self._paused_left = None
+            self.send_notice()
+            self._touch()
+
+    def _set_deadline(self, left: float) -> None:
+        """Arm the turn timer of the seat whose turn it is, ``left`` seconds from now."""
+        assert self.match is not None
+        self._clear_timer()
+        self.deadline = self.loop.time() + left
+        self.deadline_seat = self.match.game.turn
+        self._deadline_token += 1
+        self._timer = self.loop.call_later(left, self._timer_fired, self._deadline_token)
 
     # ======================================================================================
     # connections
     # ======================================================================================
     def attach(self, conn: Conn, player: Player | None) -> None:
         """Bring a connection to the table (``player`` None: a spectator): welcome it, catch
-        it up on the state, log and result, and tell the others."""
+        it up on the state, log and result, and tell the others. Called under the room's lock
+        (a move whose write is pending must not be shown)."""
         conn.room = self
         conn.player = player.index if player is not None else None
         self.conns.add(conn)
@@ -978,8 +1204,22 @@ class Room:
             conn.push(dumps({"type": "log", "lines": self.round_log(conn)}))
             if self.status == FINISHED:
                 conn.push(dumps(self._match_result()))
+        note = self.notice(conn.lang)
+        if note["message"] is not None:
+            conn.push(dumps(note))
         if player is not None:
             self.schedule()
+
+    def stop(self) -> None:
+        """The room stops here (shutdown, or another process took it): its bots and clocks
+        stop and its connections close."""
+        if self._drive is not None:
+            self._drive.cancel()
+        self._clear_timer()
+        if self._round_clock is not None:
+            self._round_clock.cancel()
+        for conn in list(self.conns):
+            conn.close()
 
     def detach(self, conn: Conn) -> None:
         """Take a connection away; a person's last one starts their away clock, after which
@@ -1024,6 +1264,69 @@ class RoomManager:
         self._create_stamps: dict[str, RateLimit] = {}
         #: with several processes: the write that makes a new room's creator its owner
         self.lease_op: Callable[[str], Callable[[Any], None]] | None = None
+        #: whether the database answers; while it does not, every room is paused
+        self.db_ok = True
+        self.outages = 0
+        self._lost_at = 0.0
+        #: how this process holds the database (Store.claim: shared with a broker), taken
+        #: again when the database comes back; None: it does not
+        self.claim_shared: bool | None = None
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run a room's coroutine as a task the manager keeps (and cancels at shutdown);
+        whatever it raises is logged, never left for "Task exception was never retrieved"."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a room's task failed", exc_info=task.exception())
+
+    # -- the database away and back ----------------------------------------------------------
+    def database_lost(self, why: str) -> None:
+        """The database cannot be reached: pause every room (they refuse moves, with a notice
+        to every player; bots and clocks wait) and look for it until it answers."""
+        if not self.db_ok:
+            return
+        self.db_ok = False
+        self.outages += 1
+        self._lost_at = asyncio.get_running_loop().time()
+        log.warning("the database cannot be reached: %s; %d room(s) wait for it", why,
+                    len(self.rooms))
+        for room in list(self.rooms.values()):
+            room.pause()
+        self.spawn(self._look_for_database())
+
+    async def _look_for_database(self) -> None:
+        """Probe the database every :data:`PROBE_EVERY` seconds; once it answers (and this
+        process holds it again, see :meth:`Store.claim`), every room goes on."""
+        busy = ""
+        while True:
+            await asyncio.sleep(PROBE_EVERY)
+            try:
+                await asyncio.to_thread(self._probe)
+            except DatabaseBusy as e:
+                if str(e) != busy:
+                    busy = str(e)
+                    log.error("the database is back, but %s; this process waits", e)
+                continue
+            except Exception:  # still away: look again
+                continue
+            break
+        outage = asyncio.get_running_loop().time() - self._lost_at
+        self.db_ok = True
+        log.warning("the database is back after %.1f s: %d room(s) go on", outage,
+                    len(self.rooms))
+        for room in list(self.rooms.values()):
+            self.spawn(room.resume())
+
+    def _probe(self) -> None:
+        self.store.ping()
+        if self.claim_shared is not None:
+            self.store.claim(self.claim_shared, wait=0)
 
     def get(self, room_id: str) -> Room:
         """The room ``room_id`` of this process; a ``no_room`` :class:`ProtocolError`
@@ -1042,14 +1345,13 @@ class RoomManager:
                 continue
             try:
                 room = self._restore(row)
-            except Exception:
-                log.exception("room %s could not be restored", row.id)
+            except Exception as e:  # rules this version no longer reads, say
+                log.error("room %s could not be restored: %s: %s", row.id, type(e).__name__, e)
                 continue
             if room.status == FINISHED and row.status != FINISHED and room.match is not None:
                 # the server stopped between the last action and the match's result
-                await self.store.write(op_finish_match(room.id, room.match_no,
-                                                       list(room.match.winners),
-                                                       list(room.match.scores)))
+                room.finish_unsaved = True
+                await room._save_finish()
         return len(rows)
 
     def _restore(self, row: RoomRow) -> Room:
@@ -1063,9 +1365,14 @@ class RoomManager:
         room.status = row.status
         if row.seed is not None and row.status != LOBBY:
             room.seed = row.seed
-            room._replay(row.seed, row.actions)
+            try:
+                room._replay(row.seed, row.actions)
+            except BrokenLog as e:  # shown as far as it replays, never lost from sight
+                room._broke(e, row.actions)
             assert room.match is not None
-            if room.match.is_over:
+            if room.broken is not None:
+                pass
+            elif room.match.is_over:
                 room.status = FINISHED
             else:
                 room.round_started = now
@@ -1078,6 +1385,8 @@ class RoomManager:
     async def create(self, name: str, rules: RuleSet, seats: Sequence[Mapping[str, Any]],
                      client: str = "") -> tuple[Room, str]:
         """A new room with its creator (the host) in seat 0; returns it and their token."""
+        if not self.db_ok:
+            raise ProtocolError("no_database", DB_LOST)
         if len(self.rooms) >= self.config.max_rooms:
             raise ProtocolError("too_many_rooms", T_("the server has too many rooms; try "
                                                      "again later"))
@@ -1123,21 +1432,13 @@ class RoomManager:
         if room is None:
             return
         room.status = MOVED
-        if room._drive is not None:
-            room._drive.cancel()
-        room._clear_timer()
-        for conn in list(room.conns):
-            conn.close()
+        room.stop()
 
     async def close(self) -> None:
         """Server shutdown: stop every room's bots and timers, close every connection
         and cancel pending tasks. The rooms stay in the database."""
         for room in self.rooms.values():
-            if room._drive is not None:
-                room._drive.cancel()
-            room._clear_timer()
-            for conn in list(room.conns):
-                conn.close()
+            room.stop()
         for task in list(self.tasks):
             task.cancel()
 

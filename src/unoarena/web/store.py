@@ -13,10 +13,11 @@ import asyncio
 import json
 import os
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,10 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as SATimeoutError
+
+from ..i18n import N_
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
@@ -108,6 +113,9 @@ room_leases = Table(
 
 #: PostgreSQL advisory lock held while migrating ("unoarena" in ASCII)
 MIGRATE_LOCK = 0x756E6F6172656E61
+#: The first key of the advisory lock that guards a schema for its server ("uno!"); the second
+#: is the schema's hash (see :meth:`Store.claim`).
+GUARD_KEY = 0x756E6F21
 
 #: The database's clock in seconds since the epoch: every process compares leases on one clock.
 DB_NOW = "EXTRACT(EPOCH FROM clock_timestamp())"
@@ -182,7 +190,52 @@ class RoomRow:
 
 
 class StoreError(RuntimeError):
-    """The database refused a write; the room that asked rebuilds itself from the log."""
+    """The database refused a write, or could not be reached (``unreachable``: the connection
+    failed or broke, so the server cannot tell whether a write in flight committed); the room
+    that asked goes back to what its stored log holds."""
+
+    def __init__(self, message: str, *, unreachable: bool = False, cause: str = "") -> None:
+        super().__init__(message)
+        self.unreachable = unreachable
+        self.cause = cause or message  # the driver's own words, for the log
+
+
+class DatabaseBusy(RuntimeError):
+    """Another server process without a broker serves this database (see :meth:`Store.claim`):
+    ``template`` (an English msgid) formatted with ``params`` says who and what to do."""
+
+    def __init__(self, template: str, **params: str) -> None:
+        super().__init__(template.format(**params))
+        self.template = template
+        self.params = params
+
+
+BUSY_SHARED = N_("another unoarena server{who} serves the database {url} without a broker; "
+                 "processes that share a database must all be given the same --broker-url "
+                 "(or stop that one first)")
+BUSY_ALONE = N_("another unoarena server{who} already serves the database {url}; processes "
+                "that share a database must all be given the same --broker-url, or give this "
+                "one a database of its own")
+
+
+def unreachable(e: BaseException) -> bool:
+    """Whether ``e`` says the database could not be reached (rather than that it refused
+    something): a connection that failed, broke or timed out."""
+    if isinstance(e, StoreError):
+        return e.unreachable
+    if isinstance(e, (OperationalError, InterfaceError, SATimeoutError)):
+        return True
+    return isinstance(e, DBAPIError) and bool(e.connection_invalidated)
+
+
+def brief(e: BaseException) -> str:
+    """One line of what went wrong, without the statement and its parameters (which SQLAlchemy
+    puts in an error's text: a multi-row insert would fill the log)."""
+    if isinstance(e, StoreError):
+        return e.cause
+    orig = getattr(e, "orig", None)
+    text_ = str(orig if orig is not None else e).strip().splitlines()
+    return (text_[0] if text_ else type(e).__name__)[:300]
 
 
 _STOP = object()
@@ -204,8 +257,11 @@ class Store:
             if db and db != ":memory:":
                 Path(db).expanduser().parent.mkdir(parents=True, exist_ok=True)
             kwargs["connect_args"] = {"check_same_thread": False}
-        elif schema:
-            kwargs["connect_args"] = {"options": f"-csearch_path={schema}"}
+        else:
+            kwargs["connect_args"] = _pg_connect_args(u.query, schema)
+            # a pooled connection the database dropped (it restarted, a proxy between cut it) is
+            # found before a write uses it, so that the first move after an outage goes through
+            kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -216,6 +272,8 @@ class Store:
         self.owner: str | None = None
         self.commits = 0
         self.writes = 0
+        self._guard: Any = None  # what holds the database for this process (see claim)
+        self._guard_shared = False
 
     # -- schema ---------------------------------------------------------------------------
     def migrate(self) -> None:
@@ -249,13 +307,115 @@ class Store:
             self._thread.start()
 
     def close(self) -> None:
-        """Let the writer commit what is queued, stop it and close the database's
-        connections."""
+        """Let the writer commit what is queued, stop it, let go of the database (see
+        :meth:`claim`) and close its connections."""
         if self._thread is not None:
             self._queue.put(_STOP)
             self._thread.join(timeout=10)
             self._thread = None
+        self.release()
         self.engine.dispose()
+
+    # -- reachability and the one-server guard ------------------------------------------------
+    def ping(self) -> None:
+        """Reach the database (a trivial query); raises what the driver raises when it cannot."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
+    def claim(self, shared: bool, wait: float = 3.0) -> None:
+        """Hold the database for this server, for as long as the process runs: exclusively for
+        a server without a broker, shared among the processes of one with a broker. Two
+        processes that each think they own every room would serve the same rooms apart and
+        fork their logs; the second is refused with a :class:`DatabaseBusy` saying who holds
+        the database. On PostgreSQL an advisory lock of the schema held by a connection of its
+        own (the database lets go of it when the process dies); on SQLite a lock on a file
+        beside the database's. ``wait``: seconds to wait for a holder that is going away (a
+        process killed a moment ago). Claiming again (the database came back) keeps a hold
+        that survived and takes one that did not."""
+        if self._guard is not None and self._guard_alive():
+            return
+        self.release()
+        deadline = time.monotonic() + wait
+        while True:
+            if self._try_claim(shared):
+                self._guard_shared = shared
+                return
+            if time.monotonic() >= deadline:
+                holders = "" if self.is_sqlite else self._holders()
+                raise DatabaseBusy(BUSY_SHARED if shared else BUSY_ALONE,
+                                   who=f" ({holders})" if holders else "",
+                                   url=make_url(self.url).render_as_string(hide_password=True))
+            time.sleep(0.2)
+
+    def _try_claim(self, shared: bool) -> bool:
+        if self.is_sqlite:
+            db = make_url(self.url).database
+            if not db or db == ":memory:":
+                self._guard = True
+                return True
+            import fcntl
+
+            path = Path(db).expanduser()
+            fd = os.open(path.with_name(path.name + ".lock"), os.O_CREAT | os.O_RDWR, 0o644)
+            try:
+                fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                return False
+            self._guard = fd
+            return True
+        conn = self.engine.connect()
+        fn = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+        try:
+            got = conn.execute(text(f"SELECT {fn}(:k, hashtext(current_schema()))"),
+                               {"k": GUARD_KEY}).scalar()
+            conn.commit()
+        except Exception:
+            conn.close()
+            raise
+        if not got:
+            conn.close()
+            return False
+        self._guard = conn
+        return True
+
+    def _guard_alive(self) -> bool:
+        if not isinstance(self._guard, Connection):
+            return True  # a file lock lasts as long as the process
+        try:
+            self._guard.execute(text("SELECT 1"))
+            self._guard.commit()
+            return True
+        except Exception:  # the connection died with the outage, and its lock with it
+            return False
+
+    def release(self) -> None:
+        """Let go of the database (see :meth:`claim`)."""
+        guard, self._guard = self._guard, None
+        if guard is None or guard is True:
+            return
+        with suppress(Exception):  # a connection that is already gone
+            # a lock dies with its session (PostgreSQL) or its file (SQLite)
+            if isinstance(guard, int):
+                os.close(guard)
+            else:  # closed, not handed back to the pool with the lock still held
+                guard.invalidate()
+                guard.close()
+
+    def _holders(self) -> str:
+        """The processes holding this schema's guard, as the database knows them."""
+        try:
+            with self.engine.connect() as conn:
+                key = conn.execute(text("SELECT hashtext(current_schema())")).scalar_one()
+                rows = conn.execute(text(
+                    "SELECT a.application_name, a.client_addr, l.objid FROM pg_locks l "
+                    "JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' "
+                    "AND l.granted AND l.classid = :k"), {"k": GUARD_KEY}).all()
+        except Exception:  # the message only says less
+            return ""
+        names = sorted({f"{r[0] or 'a client'}" + (f" at {r[1]}" if r[1] else "")
+                        for r in rows if int(r[2]) == int(key) & 0xFFFFFFFF})
+        return ", ".join(names[:4])
 
     def write(self, fn: Callable[[Connection], None]) -> asyncio.Future[None]:
         """Queue ``fn(conn)``; the future resolves after its transaction commits."""
@@ -291,20 +451,33 @@ class Store:
                 _run_batch(conn, [fn for fn, _w, _l in batch], self.owner)
             results = [None] * len(batch)
             self.commits += 1
-        except Exception:  # isolate the failing write: the others still commit
-            results = []
-            for fn, _w, _l in batch:
-                try:
-                    with self.engine.begin() as conn:
-                        _run_batch(conn, [fn], self.owner)
-                    results.append(None)
-                    self.commits += 1
-                except Exception as e:  # reported to the one that asked
-                    results.append(StoreError(f"the database refused a write: {e}"))
+        except Exception as e:
+            if unreachable(e):  # every write fails alike: trying them one by one would only
+                # wait for the database again, once for each
+                why = brief(e)
+                results = [StoreError(f"the database cannot be reached: {why}",
+                                      unreachable=True, cause=why) for _ in batch]
+            else:  # isolate the failing write: the others still commit
+                results = [self._commit_one(fn) for fn, _w, _l in batch]
         self.writes += len(batch)
         for (_fn, waiter, loop), err in zip(batch, results, strict=True):
             if not loop.is_closed():
                 loop.call_soon_threadsafe(_resolve, waiter, err)
+
+    def _commit_one(self, fn: Callable[[Connection], None]) -> StoreError | None:
+        try:
+            with self.engine.begin() as conn:
+                _run_batch(conn, [fn], self.owner)
+        except StoreError as e:  # the lease fence
+            return e
+        except Exception as e:  # reported to the one that asked
+            why = brief(e)
+            if unreachable(e):
+                return StoreError(f"the database cannot be reached: {why}", unreachable=True,
+                                  cause=why)
+            return StoreError(f"the database refused a write: {why}", cause=why)
+        self.commits += 1
+        return None
 
     # -- reads ----------------------------------------------------------------------------
     @contextmanager
@@ -387,6 +560,24 @@ class Store:
                 "rules": json.loads(r["rules"]), "names": json.loads(r["names"]),
                 "finished_at": r["finished_at"], "winners": json.loads(r["winners"] or "[]"),
                 "scores": json.loads(r["scores"] or "[]")}
+
+
+def _pg_connect_args(query: Any, schema: str | None) -> dict[str, Any]:
+    """How the server connects to PostgreSQL: in ``schema`` (tests), named after this process
+    (so that a second server refused by :meth:`Store.claim` can say who holds the database),
+    giving up on a connection after a few seconds instead of the system's minutes, and
+    finding a dead peer by TCP keepalives: a database that went away is then noticed, and
+    noticed coming back, in seconds. Parameters given in the URL win."""
+    name = f"unoarena {socket.gethostname()[:30]}:{os.getpid()}"
+    args: dict[str, Any] = {"application_name": name, "connect_timeout": 3, "keepalives": 1,
+                            "keepalives_idle": 5, "keepalives_interval": 2,
+                            "keepalives_count": 3}
+    for key in list(args):
+        if key in query:
+            del args[key]
+    if schema:
+        args["options"] = f"-csearch_path={schema}"
+    return args
 
 
 def _resolve(fut: asyncio.Future[None], err: BaseException | None) -> None:

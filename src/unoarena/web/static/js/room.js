@@ -58,6 +58,7 @@ export function showRoom(app, roomId, navigate) {
     joinError: "",
     joining: false,
     error: "",
+    notice: null, // why the room cannot go on now (the server lost its database), from the server
   };
   let retryTimer = null;
   let tick = null;
@@ -76,6 +77,7 @@ export function showRoom(app, roomId, navigate) {
       if (S.seat && S.seat.token) hello.token = S.seat.token;
       ws.send(JSON.stringify(hello));
       S.lost = false;
+      S.notice = null; // the server says it again if it still holds
       update();
     };
     ws.onmessage = (ev) => handle(JSON.parse(ev.data));
@@ -182,8 +184,17 @@ export function showRoom(app, roomId, navigate) {
         toast(msg.message, "error", 6000);
         update();
         break;
+      case "notice":
+        S.notice = msg.message || null;
+        update();
+        break;
       case "error":
         S.busy = false;
+        if (msg.code === "no_database" || msg.code === "log_broken") {
+          S.notice = msg.message; // the banner says it, for as long as it lasts
+          update();
+          break;
+        }
         if (msg.code === "bad_token") {
           forgetSeat(roomId);
           S.seat = null;
@@ -274,9 +285,17 @@ export function showRoom(app, roomId, navigate) {
     }
     if (!S.info) return html`<p class="loading">${t("Loading…")}</p>`;
     return html`<div class="room">
-      <div id="conn-banner" class="banner warn" hidden=${!S.lost}>${t("Connection lost; reconnecting…")}</div>
+      ${atTable ? null : banners()}
       ${atTable ? tableView() : lobbyView()}
     </div>`;
+  }
+
+  /** Why nothing moves: the connection is lost, or the server says the room cannot go on now
+   * (it lost its database). At the table they sit on the felt, above the hand, so that the
+   * hand stays on screen. */
+  function banners() {
+    return html`<div id="conn-banner" class="banner warn" hidden=${!S.lost}>${t("Connection lost; reconnecting…")}</div>
+      <div id="notice-banner" class="banner warn" role="status" hidden=${S.lost || !S.notice}>${S.notice || ""}</div>`;
   }
 
   function shareBox() {
@@ -423,6 +442,7 @@ export function showRoom(app, roomId, navigate) {
     const drawable = !!g.draw;
     return html`<div class="table-wrap" key="table">
       <div class="table-main" id="table-main">
+        ${banners()}
         ${you === null ? html`<div class="banner info" id="spectator-banner">${t("You are watching this game.")}</div>` : null}
         <div class="opponents" id="opponents">${order.map((s) => seatBox(s, g))}</div>
         <p class="last-line" id="last-line" aria-hidden="true">${S.log.length ? S.log[S.log.length - 1].text : ""}</p>
