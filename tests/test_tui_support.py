@@ -188,3 +188,18 @@ def register_forgetful() -> None:
     register("forgetful", lambda options, seed: Forgetful(seed), "never calls UNO",
              replace=True)
     _FORGETFUL_DONE = True
+
+
+def burst(app: UnoApp, *keys: str) -> None:
+    """Keys as a terminal delivers a fast burst: all queued before the app handles the first
+    (``pilot.press`` waits for each key to be handled)."""
+    from textual import events
+
+    for key in keys:
+        char = key if len(key) == 1 else None
+        app.post_message(events.Key(key, char))
+
+
+def stack_kinds(app: UnoApp) -> list[str]:
+    """The screens open now, bottom first, by class name (the default screen left out)."""
+    return [type(s).__name__ for s in app.screen_stack[1:]]

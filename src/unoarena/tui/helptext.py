@@ -81,16 +81,19 @@ def key_lines(rules: RuleSet, people: int = 1) -> list[str]:
     return out
 
 
-def key_hint(rules: RuleSet) -> str:
-    """The one-line reminder under the hand: the same keys, shortest."""
-    parts = [_("card keys or click: play"),
-             _("d launcher") if rules.deck.launcher else _("d draw"), _("p pass")]
+def key_hint(rules: RuleSet, shown: frozenset[str] = frozenset()) -> str:
+    """The one-line reminder under the hand: the same keys, shortest, leaving out those whose
+    button is ``shown`` (by key: ``d``, ``p``, ``u``, ``c``, ``x``, ``F2``, ``?``, ``s``, ``l``,
+    ``q``)."""
+    parts = [("", _("card keys or click: play")),
+             ("d", _("d launcher") if rules.deck.launcher else _("d draw")), ("p", _("p pass"))]
     if not rules.silent_uno:  # HR-SILENT: no calls, no catches
-        parts += [_("u UNO"), _("c catch")]
+        parts += [("u", _("u UNO")), ("c", _("c catch"))]
     if rules.wd4_challenge:
-        parts.append(_("x challenge"))
-    parts += [_("F2 scores"), _("? help"), _("s save"), _("l language"), _("q quit")]
-    return " · ".join(parts)
+        parts.append(("x", _("x challenge")))
+    parts += [("F2", _("F2 scores")), ("?", _("? help")), ("s", _("s save")),
+              ("l", _("l language")), ("q", _("q quit"))]
+    return " · ".join(text for key, text in parts if key not in shown)
 
 
 def plain_command_lines() -> list[str]:

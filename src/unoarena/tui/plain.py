@@ -117,6 +117,7 @@ class PlainGame:
                 self.say(_("Record saved: {path}").format(path=saves.save_record(t)))
             except OSError as e:
                 self.say(_("Could not save the record: {error}").format(error=e))
+            saves.forget_match(t)
 
     # -- a person's decision ------------------------------------------------------------------
     def person(self, seat: int, *, window: bool) -> None:
