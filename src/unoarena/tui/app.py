@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import signal
 from typing import Any, ClassVar
 
 from textual import events
@@ -13,6 +15,10 @@ from .dialogs import TooSmallScreen, too_small
 from .newgame import NewGameScreen
 from .session import Table, Timing
 from .table_screen import TableScreen
+
+#: Signals that end the program from outside (the terminal window closed, a shutdown): the
+#: match is saved as Ctrl+Q saves it.
+_SAVE_ON = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 class UnoApp(App[int]):
@@ -47,6 +53,10 @@ class UnoApp(App[int]):
         else:
             self.push_screen(NewGameScreen(timing=self.timing, **self.newgame))
         self.fit_terminal()
+        loop = asyncio.get_running_loop()
+        for sig in _SAVE_ON:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, self.action_save_and_quit)
 
     def on_resize(self, _event: events.Resize) -> None:
         """The terminal was resized: cover the screens, or uncover them (:meth:`fit_terminal`)."""
@@ -75,7 +85,8 @@ class UnoApp(App[int]):
             self.switch_screen(NewGameScreen())
 
     def action_save_and_quit(self) -> None:
-        """Ctrl+Q and Ctrl+C: like q at the table, the match is saved before quitting."""
+        """Ctrl+Q and Ctrl+C (and SIGTERM, SIGHUP): like q at the table, the match is saved before
+        quitting."""
         ts = self.table_screen
         if ts is not None:
             ts.action_quit_game()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.align import Align
@@ -26,7 +26,7 @@ from textual.timer import Timer
 from textual.widgets import Button, RichLog, Static
 from textual.worker import Worker, WorkerState
 
-from ..engine import COLOR_CODES, Action, Event, IllegalAction
+from ..engine import COLOR_CODES, Action, IllegalAction
 from ..i18n import _, width
 from ..narrate import direction_text, why_text
 from ..rules_text import card_text, color_text, value_text
@@ -45,6 +45,7 @@ from .dialogs import (
 )
 from .helptext import key_hint
 from .session import Decision, Table, illegal_text
+from .words import color_before_w4
 from .wrap import wrap_cells
 
 #: Buttons shown only while their action is possible.
@@ -89,6 +90,7 @@ class TableScreen(Screen[None]):
     #me { height: 1; content-align: center middle; }
     .seat { width: auto; min-width: 14; max-width: 32; height: 3; margin: 0 1; padding: 0 1;
         background: #0b3d2e; }
+    .seat.compact { height: 2; }
     #side { width: 34%; min-width: 26; max-width: 64; border-left: solid $primary; }
     #log-title { text-style: bold; padding: 0 1; width: 100%; background: $boost; }
     #log { height: 1fr; min-height: 3; padding: 0 1; background: transparent;
@@ -440,6 +442,7 @@ class TableScreen(Screen[None]):
         self.render_prompt()
         self.render_hand()
         self.render_buttons()
+        self.call_after_refresh(self._refit_seats)
 
     def render_top(self) -> None:
         """The top bar: preset, round number, the match goal and the rule keys changed from the
@@ -465,16 +468,37 @@ class TableScreen(Screen[None]):
         t = self.table
         n = t.game.players  # fewer than the match's players once some are out (HR-ELIM)
         bottom = self.bottom_seat()
+        side = self._compact_seats()
+        left, top, _right = seat_sides(t.rules.players - 1)
         for j in range(t.rules.players - 1):
             seat = (bottom + 1 + j) % n
-            self.query_one(f"#slot-{j}", Static).update(
-                self.seat_text(seat) if j < n - 1 else Text(""))
+            slot = self.query_one(f"#slot-{j}", Static)
+            compact = side and not left <= j < left + top  # the seats across keep three rows
+            slot.set_class(compact, "compact")
+            slot.update(self.seat_text(seat, compact=compact) if j < n - 1 else Text(""))
         self.query_one("#me", Static).update(self.seat_text(bottom, line=True))
 
-    def seat_text(self, seat: int, *, line: bool = False) -> Text:
+    def _compact_seats(self) -> bool:
+        """Whether the seats at the sides must take two rows instead of three to fit beside the
+        piles (many players on a short terminal)."""
+        left, _top, right = seat_sides(self.table.rules.players - 1)
+        mid = self.query_one("#felt-mid").size.height
+        return bool(mid) and mid < 3 * max(left, right)
+
+    def _refit_seats(self) -> None:
+        """After a layout (the status line under the piles may have grown): redraw the seats if
+        they no longer fit as drawn."""
+        if not self.is_mounted:
+            return
+        left, _top, _right = seat_sides(self.table.rules.players - 1)
+        if left and self.query_one("#slot-0").has_class("compact") != self._compact_seats():
+            self.render_players()
+
+    def seat_text(self, seat: int, *, line: bool = False, compact: bool = False) -> Text:
         """A seat: ``▶`` and a highlighted name on its turn, card backs (its cards, when its
         hand lies face up under HR-OPEN) and the count, then what matters about it (UNO, dealer,
-        team, bot). ``line``: all on one line."""
+        team, bot). ``line``: all on one line; ``compact``: on two lines, the notes after the
+        count."""
         t = self.table
         g = t.game
         v = g.view(self.bottom_seat())
@@ -523,7 +547,7 @@ class TableScreen(Screen[None]):
         elif not pl.is_bot and player != self.viewer:
             notes.append((_("person"), "dim"))  # another person at this terminal
         if notes:
-            text.append(" · " if line else "\n")
+            text.append(" · " if line or compact else "\n")
             for i, (note, style) in enumerate(notes):
                 text.append((" · " if i else "") + note, style=style)
         return text
@@ -630,8 +654,8 @@ class TableScreen(Screen[None]):
     def render_scores(self) -> None:
         """The side scoreboard: the last round and the totals, with which total wins."""
         from rich.console import Group
-        head = Text(_("Scores") + " ", style="bold")
-        head.append(_("(F2)") + " ", style="dim")
+        head = Text(_("Scores"), style="bold")
+        head.append(_(" (F2) "), style="dim")
         head.append(_("lowest total wins") if self.table.rules.scoring == "penalty"
                     else _("highest total wins"), style="dim")
         self.query_one("#scores", Static).update(Group(head, scoreboard_table(self.table, 1)))
@@ -1069,7 +1093,7 @@ class TableScreen(Screen[None]):
         if len(codes) > 1:
             return _("{cards} ({words}), {last} on top").format(
                 cards=cards, words=words, last=codes[-1])
-        return f"{cards} ({words})"
+        return _("{cards} ({words})").format(cards=cards, words=words)
 
     async def _resolve(self, variants: list[Action]) -> Action | None:
         """Ask what still differs between the variants: power, colour, target, UNO."""
@@ -1156,8 +1180,9 @@ class TableScreen(Screen[None]):
         target = next((e.get("target") for e in reversed(g.events)
                        if e.get("t") == "swap_start"), None)
         name = self.table.name(target) if isinstance(target, int) else "?"
-        opts = [Option(_codes(a)[0], f"{_codes(a)[0]} ({card_text(_codes(a)[0])})",
-                       CARD_KEYS[i] if i < len(CARD_KEYS) else "") for i, a in enumerate(gives)]
+        opts = [Option(c, _("{cards} ({words})").format(cards=c, words=card_text(c)),
+                       CARD_KEYS[i] if i < len(CARD_KEYS) else "")
+                for i, c in enumerate(_codes(a)[0] for a in gives)]
         pick = await self._ask(ChoiceDialog(
             "give", _("Give a card to {name} ({n} more)").format(name=name, n=left), opts,
             cancel=False))
@@ -1271,28 +1296,6 @@ def target_question(action: Action) -> str:
     if code.endswith("7"):
         return _("Swap hands with whom?")
     return _("Choose a player")
-
-
-def color_before_w4(events: Sequence[Event], under: str | None = None
-                    ) -> tuple[str, str] | None:
-    """The colour in force when the last Wild Draw Four was played, and the card it was on:
-    what a challenge asks about (WD4-2). ``under``: the card under it on the discard pile,
-    for a round set up without the events before (its own colour). None when unknown."""
-    i = len(events) - 1
-    while i >= 0 and not (events[i].get("t") == "play"
-                          and list(events[i].get("cards", []))[-1:] == ["W4"]):
-        i -= 1
-    for e in reversed(events[:max(i, 0)]):
-        t = e.get("t")
-        if t == "play" and e.get("color"):
-            return str(e["color"]), str(list(e.get("cards", [""]))[-1])
-        if t == "color" and e.get("color"):
-            return str(e["color"]), ""
-        if t == "starter" and not str(e.get("card", "W")).startswith("W"):
-            return str(e["card"])[0], str(e["card"])
-    if under and not under.startswith("W"):
-        return under[0], under
-    return None
 
 
 #: Card sizes for the piles, smallest first: (width, height) in cells. A cell is about twice as
