@@ -58,14 +58,15 @@ class UnoApp(App[int]):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self.action_save_and_quit)
 
-    def on_resize(self, _event: events.Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """The terminal was resized: cover the screens, or uncover them (:meth:`fit_terminal`)."""
-        self.fit_terminal()
+        self.fit_terminal(event.size.width, event.size.height)
 
-    def fit_terminal(self) -> None:
+    def fit_terminal(self, width: int = 0, height: int = 0) -> None:
         """Below the smallest size every screen fits in, a message covers them all and says what
-        size is needed; at that size or larger, the screens are uncovered as they were."""
-        small = too_small(*self.size)
+        size is needed; at that size or larger, the screens are uncovered as they were. The size
+        is the app's unless given (a resize not yet applied)."""
+        small = too_small(*((width, height) if width else self.size))
         top = self.screen_stack[-1] if self.screen_stack else None
         if small and not isinstance(top, TooSmallScreen):
             self.push_screen(TooSmallScreen())

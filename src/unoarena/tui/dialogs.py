@@ -59,14 +59,28 @@ class ClosesOnce:
         return Screen.dismiss(screen, result)
 
     async def on_event(self, event: events.Event) -> None:
-        """Once closed, keys stop here (see the class docstring); everything else as usual."""
-        if self.closed and isinstance(event, events.Key):
-            event.stop()
-            event.prevent_default()
-            if self.owner is not None:
-                self.owner.route_key(event)
-            return
-        await Screen.on_event(cast(Screen[Any], self), event)
+        """A key runs this screen's bindings (and its focused widget's) here, as the screen takes
+        it, not when it reaches the app: by then the screen may have closed and the app would run
+        the bindings of the screen below (``q`` twice on the help would quit the game). Once
+        closed, keys stop here (see the class docstring). Everything else as usual."""
+        screen = cast(Screen[Any], self)
+        if isinstance(event, events.Key):
+            if self.closed:
+                event.stop()
+                event.prevent_default()
+                if self.owner is not None:
+                    self.owner.route_key(event)
+                return
+            for node, bindings in screen._modal_binding_chain:
+                if node is screen.app:
+                    break
+                for binding in bindings.key_to_bindings.get(event.key, ()):
+                    if not binding.priority and await screen.app.run_action(binding.action,
+                                                                            node):
+                        event.stop()
+                        event.prevent_default()
+                        return
+        await Screen.on_event(screen, event)
 
 
 @dataclass(frozen=True)
@@ -589,17 +603,18 @@ class TooSmallScreen(ClosesOnce, Screen[None]):
         """The message, filled in for the present size."""
         yield Static(self.message(), id="too-small")
 
-    def message(self) -> Text:
-        """How large the terminal is, and how large it must be."""
-        w, h = self.app.size
+    def message(self, size: tuple[int, int] | None = None) -> Text:
+        """How large the terminal is (``size``, else the app's), and how large it must be."""
+        w, h = size or self.app.size
         return Text(_("The terminal is {w}×{h}: too small for UNO Arena, which needs at least "
                       "{mw}×{mh}. Make the window larger (or play in plain mode: unoarena play "
                       "--plain). Ctrl+Q saves and quits.").format(
                           w=w, h=h, mw=MIN_SIZE[0], mh=MIN_SIZE[1]), style="bold")
 
-    def on_resize(self, _event: events.Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """The size in the message follows the terminal's."""
-        self.query_one("#too-small", Static).update(self.message())
+        self.query_one("#too-small", Static).update(
+            self.message((event.size.width, event.size.height)))
 
     def on_screen_resume(self) -> None:
         """Uncovered again (a dialog opened over it closed) at a size that fits: it goes."""

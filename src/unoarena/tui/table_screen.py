@@ -470,9 +470,13 @@ class TableScreen(Screen[None]):
         bottom = self.bottom_seat()
         side = self._compact_seats()
         left, top, _right = seat_sides(t.rules.players - 1)
+        across = self.query_one("#felt").size.width // max(1, top) - 2  # room a seat across
         for j in range(t.rules.players - 1):
             seat = (bottom + 1 + j) % n
             slot = self.query_one(f"#slot-{j}", Static)
+            if left <= j < left + top and across > 0:  # the seats across share the felt's width
+                slot.styles.max_width = min(32, across)
+                slot.styles.min_width = min(14, across)
             compact = side and not left <= j < left + top  # the seats across keep three rows
             slot.set_class(compact, "compact")
             slot.update(self.seat_text(seat, compact=compact) if j < n - 1 else Text(""))
@@ -788,16 +792,22 @@ class TableScreen(Screen[None]):
         room = self.size.width - 2
         used = sum(width(label) + 3 for bid, (label, enabled) in labels.items()
                    if enabled or bid not in _WHEN_USABLE)
+        spare: set[str] = set()  # left out for room, in the order of _SPARE
+        for bid in _SPARE:
+            if room and used > room:
+                spare.add(bid)
+                used -= width(labels[bid][0]) + 3
         shown: set[str] = set()
         for bid, (label, enabled) in labels.items():
             b = self.query_one(f"#btn-{bid}", ActionButton)
-            b.label = Text(label)
+            if str(b.label) != label:
+                b.label = Text(label)
+                b.styles.width = width(label) + 2  # set: an auto width kept the last label's
             b.disabled = not enabled
             if bid in _WHEN_USABLE or (bid == "uno" and t.rules.silent_uno):
                 b.display = enabled  # shown only when it can be used (HR-SILENT: never UNO)
-            elif bid in _SPARE and room and used > room:
+            elif bid in spare:
                 b.display = False  # no room: its key is in the line below and in the help
-                used -= width(label) + 3
             else:
                 b.display = True
             if b.display:
@@ -1317,9 +1327,11 @@ def pile_size(width: int, height: int) -> tuple[int, int, bool]:
 
 def seat_sides(others: int) -> tuple[int, int, int]:
     """How many of the other players sit on the viewer's left, across, and on the right: as
-    the compass names of :func:`unoarena.narrate.default_names` place them."""
+    the compass names of :func:`unoarena.narrate.default_names` place them (up to eight
+    players); beyond, a third on each side, never more than three across (80 columns hold
+    three seats across)."""
     fixed = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2),
-             6: (2, 2, 2), 7: (2, 3, 2), 8: (2, 4, 2)}
+             6: (2, 2, 2), 7: (2, 3, 2), 8: (3, 2, 3)}
     if others in fixed:
         return fixed[others]
     side = others // 3
