@@ -270,3 +270,26 @@ def test_a_crash_saves_the_match_first() -> None:
     data = json.loads(Path(app.saved_on_quit).read_text())
     assert saves.load_table(Path(app.saved_on_quit)).game == table.game
     assert data["id"] == table.match_id
+
+
+@pytest.mark.parametrize("key", ["ctrl+q", "q"])
+def test_quitting_from_a_round_summary_saves_a_match_that_resumes(key: str) -> None:
+    """Found by the random driver: Ctrl+Q while a round's summary was up saved the round
+    unscored, a save that did not replay. The round is scored first, as going on would."""
+    rules = preset("classic", players=2, target_score=2000)
+    table = Table(rules, default_players(rules, "basic", people=0), 4, timing=Timing.zero())
+    app = UnoApp(table=table)
+
+    async def script(pilot: Any, app: UnoApp) -> None:
+        for _ in range(200):
+            if type(app.screen).__name__ == "RoundSummaryScreen":
+                break
+            await pilot.pause(0.01)
+        assert type(app.screen).__name__ == "RoundSummaryScreen"
+        await pilot.press(key)
+        await pilot.pause()
+
+    _drive(app, script)
+    again = saves.load_table(Path(app.saved_on_quit))
+    assert again.match.rounds_played == table.match.rounds_played == 1
+    assert again.game == table.game

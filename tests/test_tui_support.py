@@ -269,3 +269,12 @@ def finish_match(table: Any) -> None:
         if settle_scores(table.rules, m.scores, per, m.rounds_played + 1)[1]:
             return
         table.finish_round()
+
+
+def click_fast(app: UnoApp, x: int, y: int) -> None:
+    """A click as a terminal delivers it, button down then up at one cell, queued with whatever
+    else comes (``pilot.click`` waits after each part)."""
+    from textual import events
+
+    for cls in (events.MouseDown, events.MouseUp):
+        app.post_message(cls(None, x, y, 0, 0, 1, False, False, False, x, y))

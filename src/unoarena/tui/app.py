@@ -44,6 +44,7 @@ class UnoApp(App[int]):
         self.timing = timing
         self.newgame = newgame or {}
         self.saved_on_quit = ""
+        self._mounted = False  # the first screen is up: resizes may cover it
 
     def on_mount(self) -> None:
         """Open the table when a match was given (resumed or set up on the command line), else the
@@ -52,6 +53,7 @@ class UnoApp(App[int]):
             self.push_screen(TableScreen(self.table))
         else:
             self.push_screen(NewGameScreen(timing=self.timing, **self.newgame))
+        self._mounted = True
         self.fit_terminal()
         loop = asyncio.get_running_loop()
         for sig in _SAVE_ON:
@@ -66,6 +68,8 @@ class UnoApp(App[int]):
         """Below the smallest size every screen fits in, a message covers them all and says what
         size is needed; at that size or larger, the screens are uncovered as they were. The size
         is the app's unless given (a resize not yet applied)."""
+        if not self._mounted:
+            return  # before the first screen: on_mount checks the size
         small = too_small(*((width, height) if width else self.size))
         top = self.screen_stack[-1] if self.screen_stack else None
         if small and not isinstance(top, TooSmallScreen):

@@ -17,6 +17,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
 from ..engine import RuleSet, Termination
@@ -24,6 +25,7 @@ from ..i18n import _
 from .cards import card_chip
 from .helptext import help_sections
 from .session import Scoreboard, Table
+from .wrap import wrap_cells
 
 
 class KeyRouter(Protocol):
@@ -439,13 +441,26 @@ def round_summary(table: Table) -> Group:
     return Group(*parts)
 
 
-def fit_scroll(screen: Screen[Any], scroll_id: str, other_rows: int) -> None:
-    """Let the scrolling part of a box take what the terminal leaves after ``other_rows`` (the
-    box's border, padding, headings and buttons), so the buttons stay in view at 80×24."""
-    height = screen.app.size.height
-    if height:
-        screen.query_one(scroll_id, VerticalScroll).styles.max_height = max(3,
-                                                                            height - other_rows)
+def fit_scroll(screen: Screen[Any], scroll_id: str) -> None:
+    """Let the scrolling part of a box take what the terminal leaves after the rest of the box
+    (its border, headings, a record's path on one or two lines, the buttons), so that the
+    buttons stay in view at 80×24. Measured once the box is laid out."""
+
+    def fit() -> None:
+        height = screen.app.size.height
+        box = screen.query_one(scroll_id, VerticalScroll)
+        parent = box.parent
+        if not height or not isinstance(parent, Widget):
+            return
+        others = parent.styles.gutter.height + sum(
+            child.outer_size.height + child.styles.margin.height
+            for child in parent.children if child is not box and child.display)
+        room = max(3, height - others)
+        if box.styles.max_height is None or box.styles.max_height.value != room:
+            box.styles.max_height = room
+
+    fit()
+    screen.call_after_refresh(fit)
 
 
 class RoundSummaryScreen(ClosesOnce, ModalScreen[str]):
@@ -462,8 +477,6 @@ class RoundSummaryScreen(ClosesOnce, ModalScreen[str]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape,space", "next", show=False), Binding("q", "quit", show=False)]
-    #: Rows around the summary: the border, the gap and the buttons.
-    OTHER_ROWS = 4
 
     def __init__(self, table: Table, last: bool) -> None:
         super().__init__()
@@ -483,11 +496,11 @@ class RoundSummaryScreen(ClosesOnce, ModalScreen[str]):
 
     def on_mount(self) -> None:
         """Fit the terminal as it is."""
-        fit_scroll(self, "#summary-scroll", self.OTHER_ROWS)
+        fit_scroll(self, "#summary-scroll")
 
     def on_resize(self, _event: events.Resize) -> None:
         """Fit the terminal again."""
-        fit_scroll(self, "#summary-scroll", self.OTHER_ROWS)
+        fit_scroll(self, "#summary-scroll")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The buttons answer ``"next"`` or ``"quit"``."""
@@ -523,9 +536,6 @@ class MatchResultScreen(ClosesOnce, Screen[str]):
         Binding("pageup", "scroll('page_up')", show=False),
         Binding("down", "scroll('down')", show=False),
         Binding("up", "scroll('up')", show=False)]
-    #: Rows around the scoreboard: the border, the winners, the rounds, the record (two rows for a
-    #: long path), the gap and the buttons.
-    OTHER_ROWS = 9
 
     def __init__(self, table: Table, record: str) -> None:
         super().__init__()
@@ -559,7 +569,7 @@ class MatchResultScreen(ClosesOnce, Screen[str]):
     def on_resize(self, _event: events.Resize | None = None) -> None:
         """Fit the terminal again: the scoreboard's height, and its shape (players across or
         down) for the width."""
-        fit_scroll(self, "#result-scroll", self.OTHER_ROWS)
+        fit_scroll(self, "#result-scroll")
         self.query_one("#result-scores", Static).update(
             scoreboard_rounds(self.table, min(86, self.app.size.width - 6)))
         box = self.query_one("#result-scroll", VerticalScroll)
@@ -606,10 +616,11 @@ class TooSmallScreen(ClosesOnce, Screen[None]):
     def message(self, size: tuple[int, int] | None = None) -> Text:
         """How large the terminal is (``size``, else the app's), and how large it must be."""
         w, h = size or self.app.size
-        return Text(_("The terminal is {w}×{h}: too small for UNO Arena, which needs at least "
-                      "{mw}×{mh}. Make the window larger (or play in plain mode: unoarena play "
-                      "--plain). Ctrl+Q saves and quits.").format(
-                          w=w, h=h, mw=MIN_SIZE[0], mh=MIN_SIZE[1]), style="bold")
+        text = _("The terminal is {w}×{h}: too small for UNO Arena, which needs at least "
+                 "{mw}×{mh}. Make the window larger (or play in plain mode: unoarena play "
+                 "--plain). Ctrl+Q saves and quits.").format(w=w, h=h, mw=MIN_SIZE[0],
+                                                             mh=MIN_SIZE[1])
+        return Text("\n".join(wrap_cells(text, max(10, w - 2))), style="bold")
 
     def on_resize(self, event: events.Resize) -> None:
         """The size in the message follows the terminal's."""

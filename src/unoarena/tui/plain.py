@@ -52,8 +52,8 @@ class PlainGame:
         """Play until the match ends or the person quits (``quit`` or end of input, which saves an
         unfinished match); returns the exit status, 0."""
         t = self.table
-        self.say(_("UNO Arena, plain mode. Rules: {preset}. Type help for the rules and "
-                   "commands.").format(preset=t.rules.preset))
+        self.say(_("UNO Arena, plain mode. Rules: {preset}. Type help for the commands, rules "
+                   "for the rules.").format(preset=t.rules.preset))
         self.say(_("At the table: {names}.").format(names=_(", ").join(
             self._who(s) for s in range(t.game.players))))
         try:

@@ -1036,11 +1036,20 @@ class TableScreen(Screen[None]):
 
     def save_for_quit(self) -> str:
         """Save an unfinished match to the autosave file; where it went ("" when the match is over
-        or the file cannot be written)."""
-        if self.table.match.is_over:
+        or the file cannot be written). A round that is over but not yet scored (its summary on
+        screen) is scored first, as going on from the summary would: a match record holds whole
+        rounds, and one saved in between would not replay."""
+        t = self.table
+        if t.game.is_over and not t.match.is_over:
+            t.finish_round()
+            if t.match.is_over:  # that round ended the match: its record, no save
+                with contextlib.suppress(OSError):
+                    saves.save_record(t)
+                saves.forget_match(t)
+        if t.match.is_over:
             return ""
         try:
-            return str(saves.autosave(self.table))
+            return str(saves.autosave(t))
         except OSError:
             return ""
 
@@ -1223,7 +1232,7 @@ class TableScreen(Screen[None]):
             note.append(_("Colour in force before it:") + " ")
             note.append("■ " + color_text(color), style=INK.get(color, "bold"))
             if top:
-                note.append(" " + _("(on {card})").format(card=card_text(top)))
+                note.append(_(" (on {card})").format(card=card_text(top)))
             note.append("\n" + _("A bluff if {name} held a {color} card.").format(
                 name=name, color=color_text(color)))
         if can_play:

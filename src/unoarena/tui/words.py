@@ -184,6 +184,6 @@ def challenge_note(table: Table) -> str:
     color, top = before
     text = _("The colour in force before it was {color}").format(color=color_text(color))
     if top:
-        text += " " + _("(on the {card})").format(card=card_text(top))
+        text += _(" (on the {card})").format(card=card_text(top))
     return text + _(": a bluff if {name} held a {color} card.").format(
         name=name, color=color_text(color))
