@@ -105,7 +105,10 @@ def test_another_person_at_the_terminal_catches_a_forgotten_uno() -> None:
             await pilot.press("1")  # R1, UNO not armed
             await pilot.pause(0.1)
             assert g.uno_exposed == 0 and g.turn == 1
-            assert "forgot to call UNO: press c" in screen_text(app)
+            text = screen_text(app)  # South's own screen: never "catch them"
+            assert "You forgot UNO: press u now!" in text
+            assert "Another person here may press c to catch you." in text
+            assert "catch them" not in text
             await pilot.press("c")
             await pilot.pause(0.1)
             seat, aid = g.history[-1]

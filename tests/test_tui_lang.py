@@ -70,9 +70,9 @@ def test_new_game_screen_language() -> None:
             await pilot.pause()
             assert isinstance(app.screen, NewGameScreen)
             en = screen_text(app)
-            await pilot.press("f2")
+            await pilot.press("f3")
             await pilot.pause()
-            await pilot.press("f2")
+            await pilot.press("f3")
             await pilot.pause()
             return en, screen_text(app)
 

@@ -85,12 +85,12 @@ def test_bad_save_file_says_why(tmp_path: Path) -> None:
 def test_plain_mode_scripted(tmp_path: Path) -> None:
     rules = preset("classic", players=2, rounds=1)
     table = Table(rules, default_players(rules, "basic"), 12, timing=Timing.zero())
-    inp = io.StringIO("hand\nlegal\nhelp\n" + "1\n" * 400)
+    inp = io.StringIO("hand\nchoices\nhelp\nrules\n" + "1\n" * 400)
     out = io.StringIO()
     assert PlainGame(table, inp, out).run() == 0
     text = out.getvalue()
-    assert "your turn" in text and "You may: 1) " in text
-    assert "Rules of this game" in text
+    assert "your turn" in text and "Your choices (type a number):\n  1. " in text
+    assert "Rules of this game" in text and "Every rule at its setting" not in text
     assert table.match.is_over and "The match is over" in text
     rec = json.loads(next((tmp_path / "records").glob("*.json")).read_text())
     assert replay_match(rec).scores == table.match.scores

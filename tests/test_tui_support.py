@@ -188,3 +188,93 @@ def register_forgetful() -> None:
     register("forgetful", lambda options, seed: Forgetful(seed), "never calls UNO",
              replace=True)
     _FORGETFUL_DONE = True
+
+
+def burst(app: UnoApp, *keys: str) -> None:
+    """Keys as a terminal delivers a fast burst: all queued before the app handles the first
+    (``pilot.press`` waits for each key to be handled)."""
+    from textual import events
+
+    for key in keys:
+        char = key if len(key) == 1 else None
+        app.post_message(events.Key(key, char))
+
+
+def stack_kinds(app: UnoApp) -> list[str]:
+    """The screens open now, bottom first, by class name (the default screen left out)."""
+    return [type(s).__name__ for s in app.screen_stack[1:]]
+
+
+def region_text(app: UnoApp, widget: Any) -> str:
+    """The part of the terminal a widget covers, as plain text, one line a row (cut by cells:
+    a Chinese character takes two)."""
+    from rich.cells import cell_len
+
+    r = widget.region
+    out = []
+    for strip in app.screen._compositor.render_strips()[r.y:r.y + r.height]:
+        cells: list[str] = []
+        for seg in strip:
+            for ch in seg.text:
+                cells.append(ch)
+                cells.extend([""] * (cell_len(ch) - 1))
+        out.append("".join(cells[r.x:r.x + r.width]))
+    return "\n".join(out)
+
+
+def painted(app: UnoApp, background: str) -> list[tuple[int, int, int]]:
+    """Where the terminal shows ``background`` (``#rrggbb``): (row, first column, last column)
+    of each row's run of it, in cells."""
+    from rich.color import Color
+
+    want = Color.parse(background).get_truecolor()
+    runs = []
+    for y, strip in enumerate(app.screen._compositor.render_strips()):
+        x, start = 0, -1
+        for seg in strip:
+            bg = seg.style.bgcolor if seg.style else None
+            hit = bg is not None and not bg.is_default and bg.get_truecolor() == want
+            for _ch in seg.text:
+                if hit and start < 0:
+                    start = x
+                if not hit and start >= 0:
+                    runs.append((y, start, x - 1))
+                    start = -1
+                x += 1
+        if start >= 0:
+            runs.append((y, start, x - 1))
+    return runs
+
+
+def inside(inner: Any, outer: Any) -> bool:
+    """Whether a region lies wholly within another (nothing of it cut off)."""
+    return (inner.x >= outer.x and inner.y >= outer.y and inner.right <= outer.right
+            and inner.bottom <= outer.bottom)
+
+
+def finish_match(table: Any) -> None:
+    """Play a bot-only table on to the end of its last round, the round left unscored: the app
+    opened on it shows that round's summary, then the match result."""
+    while True:
+        while not table.game.is_over:
+            d = table.next_decision()
+            assert d is not None and d.action is not None
+            table.apply(d.seat, d.action)
+        from unoarena.engine import settle as settle_scores
+        m, out = table.match, table.game.outcome
+        scores = list(out.scores) if table.rules.teams else [
+            out.scores[s] if s >= 0 else 0 for s in m.seat_of]
+        from unoarena.engine import Outcome
+        per = Outcome(out.winner, out.reason, out.hand_points, tuple(scores))
+        if settle_scores(table.rules, m.scores, per, m.rounds_played + 1)[1]:
+            return
+        table.finish_round()
+
+
+def click_fast(app: UnoApp, x: int, y: int) -> None:
+    """A click as a terminal delivers it, button down then up at one cell, queued with whatever
+    else comes (``pilot.click`` waits after each part)."""
+    from textual import events
+
+    for cls in (events.MouseDown, events.MouseUp):
+        app.post_message(cls(None, x, y, 0, 0, 1, False, False, False, x, y))

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
@@ -58,23 +62,72 @@ def card_chip(code: str) -> Text:
     return Text(f" {symbol(code)} {code} ", style=face_style(code))
 
 
-def big_card(code: str | None, color: str | None, w: int = 12, h: int = 5) -> Text:
-    """The top of the discard pile, large: five lines of its face with the symbol and code.
-    A wild takes the colour named for it on its border."""
+class Block:
+    """Rows of exactly ``width`` cells, each row in one style: a card drawn large. Rich never
+    strips, wraps or re-justifies it (a :class:`~rich.text.Text` centred in a table loses its
+    padding and its blank rows), so every row of the card is painted edge to edge. A row's text
+    is centred, or put at the ``"left"`` or ``"right"`` (one cell in from the edge)."""
+
+    def __init__(self, rows: Sequence[tuple[str, str] | tuple[str, str, str]],
+                 width: int) -> None:
+        self.rows = [(_place(row[0], width, row[2] if len(row) > 2 else "center"), row[1])
+                     for row in rows]
+        self.width = width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """Each row as one segment of its style, then a line break."""
+        for text, style in self.rows:
+            yield Segment(text, Style.parse(style))
+            yield Segment.line()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """Exactly ``width`` cells, whatever room is offered."""
+        return Measurement(self.width, self.width)
+
+    @property
+    def plain(self) -> str:
+        """The rows as text (tests, captures)."""
+        return "\n".join(text for text, _style in self.rows)
+
+
+def _place(text: str, columns: int, where: str) -> str:
+    """``text`` in ``columns`` cells: centred, or one cell in from the left or right edge."""
+    if where == "left":
+        return (" " + text + " " * columns)[:max(columns, 0)] if width(text) < columns \
+            else center(text, columns)
+    if where == "right":
+        free = columns - width(text) - 1
+        return " " * free + text + " " if free >= 0 else center(text, columns)
+    return center(text, columns)
+
+
+def _card_rows(h: int) -> list[int]:
+    """Where the two lines of a card go among its ``h`` rows: the first just above the middle,
+    the second just below it (rows 0 and 1 for the smallest card, of 3 rows)."""
+    if h <= 3:
+        return [0, 1]
+    return [h // 2 - 1, h // 2 + 1] if h >= 5 else [1, 2]
+
+
+def big_card(code: str | None, color: str | None, w: int = 12, h: int = 5) -> Block:
+    """The top of the discard pile, large: ``h`` rows of ``w`` cells with its symbol and code (a
+    card of 7 rows or more also has its code in two corners, as a printed card does). A wild
+    takes the colour named for it on its top and bottom rows."""
     if code is None:
-        return Text(_("(no card)"))
+        return Block([(_("(no card)"), "")], max(w, width(_("(no card)"))))
     style = face_style(code)
     edge = FACE.get(color or "", style) if code.startswith("W") else style
-    t = Text()
-    if h >= 5:
-        t.append(" " * w + "\n", style=edge)
-    t.append(" " + symbol(code).center(w - 2) + " \n", style=style)
-    if h >= 5:
-        t.append(" " * w + "\n", style=style)
-    t.append(" " + code.center(w - 2) + " " + ("\n" if h >= 4 else ""), style=style)
+    rows: list[tuple[str, str] | tuple[str, str, str]] = [("", style) for _i in range(h)]
+    first, second = _card_rows(h)
+    rows[first] = (symbol(code), style)
+    rows[second] = (code, style)
+    if h >= 7:
+        rows[1] = (code, style, "left")
+        rows[-2] = (code, style, "right")
     if h >= 4:
-        t.append(" " * w, style=edge)
-    return t
+        rows[0] = ("", edge)
+        rows[-1] = ("", edge)
+    return Block(rows, w)
 
 
 BACK = "bold #ffd740 on #b71c1c"
@@ -86,18 +139,13 @@ def center(text: str, columns: int) -> str:
     return " " * (free // 2) + text + " " * (free - free // 2)
 
 
-def card_back(label: str, count: int, w: int = 12, h: int = 5) -> Text:
+def card_back(label: str, count: int, w: int = 12, h: int = 5) -> Block:
     """A face-down pile, as large as the top card, with how many cards it holds."""
-    t = Text()
-    if h >= 5:
-        t.append(" " * w + "\n", style=BACK)
-    t.append(center(label, w) + "\n", style=BACK)
-    if h >= 5:
-        t.append(" " * w + "\n", style=BACK)
-    t.append(str(count).center(w) + ("\n" if h >= 4 else ""), style=BACK)
-    if h >= 4:
-        t.append(" " * w, style=BACK)
-    return t
+    rows: list[tuple[str, str] | tuple[str, str, str]] = [("", BACK) for _i in range(h)]
+    first, second = _card_rows(h)
+    rows[first] = (label, BACK)
+    rows[second] = (str(count), BACK)
+    return Block(rows, w)
 
 
 class HandView(Widget):

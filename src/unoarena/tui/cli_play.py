@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import split_specs
+from ..bots.levels import LEVEL_NAMES, LEVELS
 from ..engine import PRESETS, ConfigError, RuleSet, parse_overrides, preset
 from ..i18n import _
 from .session import BOT, Player, Table, Timing, best_bot, check_bot_spec, default_players
@@ -37,7 +38,10 @@ def add_play_parser(subparsers: Any, parents: Sequence[argparse.ArgumentParser] 
     p.add_argument("--players", type=int, metavar="N", help=_("number of players (2-10)"))
     p.add_argument("--bots", metavar="SPECS",
                    help=_("the bots in the other seats: one spec for all, or one per bot seat, "
-                          "comma-separated (default: the strongest available)"))
+                          "comma-separated (default: {bot}); by level: {levels}").format(
+                              bot=best_bot(), levels=", ".join(
+                                  f"{_(LEVEL_NAMES[level]).lower()} {bot}"
+                                  for level, bot, _doc in LEVELS)))
     p.add_argument("--people", type=int, metavar="N",
                    help=_("people at this terminal, in the first seats (default 1; more is "
                           "hot-seat play; 0 watches bots)"))
@@ -144,6 +148,8 @@ def run_play(args: argparse.Namespace) -> int:
     if app.saved_on_quit:
         print(_("Saved to {path}; go on with: unoarena play --resume").format(
             path=app.saved_on_quit))
+    if app.return_code:  # an error ended the app (Textual printed it)
+        return EXIT_FAILED
     return code if isinstance(code, int) else EXIT_OK
 
 

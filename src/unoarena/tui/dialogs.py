@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
 from ..engine import RuleSet, Termination
@@ -22,6 +25,64 @@ from ..i18n import _
 from .cards import card_chip
 from .helptext import help_sections
 from .session import Scoreboard, Table
+from .wrap import wrap_cells
+
+
+class KeyRouter(Protocol):
+    """The screen that opened a dialog: it hears when the dialog closes, and takes the keys
+    that still reach the dialog afterwards (a key pressed twice)."""
+
+    def dialog_closed(self) -> None:
+        """The dialog was answered or cancelled."""
+
+    def route_key(self, event: events.Key) -> None:
+        """A key that reached the dialog after it closed."""
+
+
+class ClosesOnce:
+    """Mixed into every dialog and cover screen: it is dismissed at most once, and only while it
+    is the screen on top. Textual's ``dismiss`` pops whatever screen is on top, so a second
+    answer (a key pressed twice, a double click) would otherwise pop the table under it. Keys
+    that reach it once closed never fall through to the bindings of the screen below: they go
+    to its ``owner``, which decides where they belong, or nowhere."""
+
+    owner: KeyRouter | None = None
+    closed: bool = False
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        """Close with ``result``, once; a later call, or one while another screen covers this
+        one, does nothing."""
+        screen = cast(Screen[Any], self)
+        if self.closed or not screen.is_active:
+            return AwaitComplete()  # already done: nothing to wait for
+        self.closed = True
+        if self.owner is not None:
+            self.owner.dialog_closed()
+        return Screen.dismiss(screen, result)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key runs this screen's bindings (and its focused widget's) here, as the screen takes
+        it, not when it reaches the app: by then the screen may have closed and the app would run
+        the bindings of the screen below (``q`` twice on the help would quit the game). Once
+        closed, keys stop here (see the class docstring). Everything else as usual."""
+        screen = cast(Screen[Any], self)
+        if isinstance(event, events.Key):
+            if self.closed:
+                event.stop()
+                event.prevent_default()
+                if self.owner is not None:
+                    self.owner.route_key(event)
+                return
+            for node, bindings in screen._modal_binding_chain:
+                if node is screen.app:
+                    break
+                for binding in bindings.key_to_bindings.get(event.key, ()):
+                    if not binding.priority and await screen.app.run_action(binding.action,
+                                                                            node):
+                        event.stop()
+                        event.prevent_default()
+                        return
+        await Screen.on_event(screen, event)
 
 
 @dataclass(frozen=True)
@@ -34,7 +95,7 @@ class Option:
     style: str = ""
 
 
-class ChoiceDialog(ModalScreen[Any]):
+class ChoiceDialog(ClosesOnce, ModalScreen[Any]):
     """A question with buttons; a key or a click answers it, Escape cancels (if allowed)."""
 
     DEFAULT_CSS = """
@@ -65,9 +126,10 @@ class ChoiceDialog(ModalScreen[Any]):
         """The title, the note and the person's hand when given, one button per option (labelled
         with its key) and a Cancel button when cancelling is allowed."""
         with Vertical():
-            yield Label(self.title_text, classes="title")
+            yield Label(Text(self.title_text), classes="title")
             if self.note:
-                yield Static(self.note, id="note")
+                yield Static(Text(self.note) if isinstance(self.note, str) else self.note,
+                             id="note")
             if self.hand is not None:
                 yield Static(hand_line(self.hand), id="dialog-hand")
             with VerticalScroll():
@@ -127,7 +189,7 @@ def help_text(rules: RuleSet, people: int = 1) -> Group:
     return Group(*parts)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ClosesOnce, ModalScreen[None]):
     """The rules in force and every key, in a scrolling box over the table."""
 
     DEFAULT_CSS = """
@@ -174,7 +236,7 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class HandoverScreen(Screen[None]):
+class HandoverScreen(ClosesOnce, Screen[None]):
     """Covers the table so that the next person does not see the last one's hand."""
 
     DEFAULT_CSS = """
@@ -194,8 +256,8 @@ class HandoverScreen(Screen[None]):
         with Vertical():
             yield Static(Text(_("Pass the terminal to {name}.").format(name=self.player),
                               style="bold"), id="handover-text")
-            yield Static(_("{name}: press Enter or click Ready when only you can see the "
-                           "screen.").format(name=self.player))
+            yield Static(Text(_("{name}: press Enter or click Ready when only you can see the "
+                                "screen.").format(name=self.player)))
             yield Button(_("Ready"), id="ready", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -219,29 +281,54 @@ def scoreboard_table(table: Table, rounds: int = 3) -> RichTable:
         t.add_column(_("R{n}").format(n=rnd), justify="right", no_wrap=True)
     t.add_column(_("Total"), justify="right", style="bold", no_wrap=True)
     for i, label in enumerate(board.labels):
-        t.add_row(label, *[str(scores[i]) for _r, scores, _w in shown], str(board.totals[i]))
+        t.add_row(Text(label), *[str(scores[i]) for _r, scores, _w in shown],
+                  str(board.totals[i]))
     return t
 
 
-def scoreboard_rounds(table: Table) -> RichTable:
+def scoreboard_rounds(table: Table, width: int = 0) -> RichTable:
     """Every round down (who won it, what each scored), players or teams across, the totals
-    last: a long match scrolls instead of losing its first rounds."""
+    last: a long match scrolls instead of losing its first rounds. When the players do not fit
+    across ``width`` cells (many players, a narrow terminal), they go down instead, the total
+    first, then the latest rounds that fit, the round's winner marked ★."""
     board = Scoreboard.of(table)
+    across = 8 + min(12, max((cell_len(r[2]) for r in board.rows), default=6)) + sum(
+        max(cell_len(label), 5) + 2 for label in board.labels)
+    if width and across > width:
+        return _scoreboard_down(board, width)
     t = RichTable(show_edge=False, pad_edge=False, box=None, padding=(0, 2, 0, 0),
                   show_footer=True)
     t.add_column(_("Round"), footer=Text(_("Total"), style="bold"), no_wrap=True)
-    t.add_column(_("Winner"), overflow="fold")
+    t.add_column(_("Winner"), overflow="ellipsis", no_wrap=True, max_width=12)
     for i, label in enumerate(board.labels):
-        t.add_column(label, justify="right", overflow="fold",
+        t.add_column(Text(label), justify="right", overflow="fold",
                      footer=Text(str(board.totals[i]), style="bold"))
     for rnd, scores, who in board.rows:
-        t.add_row(_("R{n}").format(n=rnd), who, *[str(x) for x in scores])
+        t.add_row(_("R{n}").format(n=rnd), Text(who), *[str(x) for x in scores])
     if not board.rows:
         t.add_row(_("no round finished yet"), "", *["" for _l in board.labels])
     return t
 
 
-class ScoresScreen(ModalScreen[None]):
+def _scoreboard_down(board: Scoreboard, width: int) -> RichTable:
+    """The scoreboard with the players (or teams) down: name, total, then as many of the latest
+    rounds as fit, newest last; ★ marks each round's winner."""
+    name_w = min(16, max(cell_len(label) for label in board.labels))
+    room = max(1, (width - name_w - 9) // 7)
+    shown = list(zip(board.rows, board.won, strict=True))[-room:]
+    t = RichTable(show_edge=False, pad_edge=False, box=None, padding=(0, 2, 0, 0))
+    t.add_column("", overflow="ellipsis", no_wrap=True, max_width=name_w)
+    t.add_column(Text(_("Total"), style="bold"), justify="right", style="bold", no_wrap=True)
+    for (rnd, _scores, _who), _won in shown:
+        t.add_column(_("R{n}").format(n=rnd), justify="right", no_wrap=True)
+    for i, label in enumerate(board.labels):
+        cells = [f"{scores[i]}★" if won == i else str(scores[i])
+                 for (_rnd, scores, _who), won in shown]
+        t.add_row(Text(label), str(board.totals[i]), *cells)
+    return t
+
+
+class ScoresScreen(ClosesOnce, ModalScreen[None]):
     """Every round's scores, scrolled by keys or the mouse."""
 
     DEFAULT_CSS = """
@@ -273,8 +360,17 @@ class ScoresScreen(ModalScreen[None]):
                 _("lowest total wins") if self.table.rules.scoring == "penalty"
                 else _("highest total wins")), classes="title")
             with VerticalScroll(id="scores-scroll"):
-                yield Static(scoreboard_rounds(self.table), id="scores-all")
+                yield Static(id="scores-all")
             yield Static(_("↑ ↓ PgUp PgDn Home End: scroll · Esc: close"), id="scores-keys")
+
+    def on_mount(self) -> None:
+        """Fill in the scores for the terminal's width."""
+        self.on_resize()
+
+    def on_resize(self, _event: events.Resize | None = None) -> None:
+        """The scores' shape (players across or down) follows the width."""
+        self.query_one("#scores-all", Static).update(
+            scoreboard_rounds(self.table, int(self.app.size.width * 0.9) - 4))
 
     def action_scroll(self, where: str) -> None:
         """The arrow, page, Home and End keys scroll the scores whatever has the focus."""
@@ -301,53 +397,81 @@ def scroll(box: VerticalScroll, where: str) -> None:
         box.scroll_up(animate=False)
 
 
-def round_summary(table: Table) -> Text:
-    """Who went out, the points left in each hand, and what each player scored."""
+def round_summary(table: Table) -> Group:
+    """Who went out; then one row a player: the points left in their hand and, unless teams
+    score, what they scored; with teams, each team's score; who is out of the match."""
     g = table.game
     out = g.outcome
-    t = Text()
     if out is None:
-        return t
+        return Group()
     if out.reason == Termination.BLOCKED:
-        t.append(_("The round ends void: every hand is full and nobody can play, nobody "
-                   "scores.") + "\n", style="bold")
+        head = _("The round ends void: every hand is full and nobody can play, nobody scores.")
     elif out.winner is None:
-        t.append(_("The round ends void: the draw pile ran out, nobody scores.") + "\n",
-                 style="bold")
+        head = _("The round ends void: the draw pile ran out, nobody scores.")
     elif out.reason == Termination.TIME:  # HR-BLITZ
-        t.append(_("Time is up: {name} holds the fewest points and wins round {n}!").format(
-            name=table.name(out.winner), n=table.round_no) + "\n", style="bold")
+        head = _("Time is up: {name} holds the fewest points and wins round {n}!").format(
+            name=table.name(out.winner), n=table.round_no)
     else:
-        t.append(_("{name} went out and wins round {n}!").format(
-            name=table.name(out.winner), n=table.round_no) + "\n", style="bold")
-    t.append("\n" + _("Points left in each hand:") + "\n")
-    for seat in range(table.game.players):
-        t.append("  " + _("{name}: {points}").format(name=table.name(seat),
-                                                      points=out.hand_points[seat]) + "\n")
-    if out.winner is not None:
-        t.append("\n" + _("Scored this round:") + "\n")
-        labels = table.score_labels()
-        scores = list(out.scores) if table.rules.teams else [
-            out.scores[table.seat_of(p)] if table.seat_of(p) >= 0 else 0
-            for p in range(table.rules.players)]
-        for label, s in zip(labels, scores, strict=True):
-            t.append("  " + _("{name}: {points}").format(name=label, points=s) + "\n")
+        head = _("{name} went out and wins round {n}!").format(
+            name=table.name(out.winner), n=table.round_no)
+    parts: list[Any] = [Text(head, style="bold"), Text("")]
+    scored = out.winner is not None
+    by_player = not table.rules.teams
+    grid = RichTable(show_edge=False, pad_edge=False, box=None, padding=(0, 2, 0, 0))
+    grid.add_column("", overflow="fold", ratio=1)
+    grid.add_column(Text(_("Points left in hand"), style="bold"), justify="right")
+    if scored and by_player:
+        grid.add_column(Text(_("Scored"), style="bold"), justify="right")
+    for seat in range(g.players):
+        row: list[Text | str] = [Text(table.name(seat)), str(out.hand_points[seat])]
+        if scored and by_player:
+            row.append(str(out.scores[seat]))
+        grid.add_row(*row)
+    parts.append(grid)
+    if scored and not by_player:
+        parts.append(Text(""))
+        parts.append(Text(_("Scored this round:"), style="bold"))
+        for label, points in zip(table.score_labels(), out.scores, strict=True):
+            parts.append(Text("  " + _("{name}: {points}").format(name=label, points=points)))
     if table.rules.elimination != "off":  # HR-ELIM: who leaves the table
         from ..engine.match import eliminated
         for seat in eliminated(table.rules, out, g.hand_sizes()):
-            t.append("\n" + _("{name} is out of the match.").format(name=table.name(seat)),
-                     style="bold #ff5252")
-    return t
+            parts.append(Text(_("{name} is out of the match.").format(name=table.name(seat)),
+                              style="bold #ff5252"))
+    return Group(*parts)
 
 
-class RoundSummaryScreen(ModalScreen[str]):
+def fit_scroll(screen: Screen[Any], scroll_id: str) -> None:
+    """Let the scrolling part of a box take what the terminal leaves after the rest of the box
+    (its border, headings, a record's path on one or two lines, the buttons), so that the
+    buttons stay in view at 80×24. Measured once the box is laid out."""
+
+    def fit() -> None:
+        height = screen.app.size.height
+        box = screen.query_one(scroll_id, VerticalScroll)
+        parent = box.parent
+        if not height or not isinstance(parent, Widget):
+            return
+        others = parent.styles.gutter.height + sum(
+            child.outer_size.height + child.styles.margin.height
+            for child in parent.children if child is not box and child.display)
+        room = max(3, height - others)
+        if box.styles.max_height is None or box.styles.max_height.value != room:
+            box.styles.max_height = room
+
+    fit()
+    screen.call_after_refresh(fit)
+
+
+class RoundSummaryScreen(ClosesOnce, ModalScreen[str]):
     """The round just finished. Enter, Esc or the button go on; q goes on and quits (the
     match is saved, as q at the table does). Returns ``"next"`` or ``"quit"``."""
 
     DEFAULT_CSS = """
     RoundSummaryScreen { align: center middle; }
-    RoundSummaryScreen > Vertical { width: 70; max-width: 95%; height: auto; max-height: 95%;
-        border: thick $accent; background: $panel; padding: 1 2; }
+    RoundSummaryScreen > Vertical { width: 70; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $accent; background: $panel; padding: 0 2; }
+    RoundSummaryScreen VerticalScroll { height: auto; }
     RoundSummaryScreen #summary-buttons { height: 1; margin-top: 1; }
     RoundSummaryScreen Button { width: auto; margin-right: 2; }
     """
@@ -360,14 +484,23 @@ class RoundSummaryScreen(ModalScreen[str]):
         self.last = last
 
     def compose(self) -> ComposeResult:
-        """The round's summary, and buttons to go on (to the next round or the match result) or
-        quit."""
+        """The round's summary (scrolling when the terminal is short), and buttons to go on (to the
+        next round or the match result) or quit."""
         with Vertical():
-            yield Static(round_summary(self.table), id="summary-text")
-            label = _("See the match result") if self.last else _("Next round")
+            with VerticalScroll(id="summary-scroll", can_focus=False):
+                yield Static(round_summary(self.table), id="summary-text")
+            label = _("See the match result (Enter)") if self.last else _("Next round (Enter)")
             with Horizontal(id="summary-buttons"):
-                yield Button(label + " (Enter)", id="next", variant="primary", compact=True)
+                yield Button(label, id="next", variant="primary", compact=True)
                 yield Button(_("Quit (q)"), id="quit", compact=True)
+
+    def on_mount(self) -> None:
+        """Fit the terminal as it is."""
+        fit_scroll(self, "#summary-scroll")
+
+    def on_resize(self, _event: events.Resize) -> None:
+        """Fit the terminal again."""
+        fit_scroll(self, "#summary-scroll")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The buttons answer ``"next"`` or ``"quit"``."""
@@ -383,16 +516,16 @@ class RoundSummaryScreen(ModalScreen[str]):
         self.dismiss("quit")
 
 
-class MatchResultScreen(Screen[str]):
+class MatchResultScreen(ClosesOnce, Screen[str]):
     """The end of a match: winners, the scoreboard, where the record went."""
 
     DEFAULT_CSS = """
     MatchResultScreen { align: center middle; }
-    MatchResultScreen > Vertical { width: 90; max-width: 95%; height: auto; max-height: 95%;
-        border: thick $accent; padding: 1 2; }
-    MatchResultScreen VerticalScroll { height: auto; max-height: 1fr; }
-    MatchResultScreen Horizontal { height: auto; }
-    MatchResultScreen Button { margin: 1 1 0 0; }
+    MatchResultScreen > Vertical { width: 90; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $accent; padding: 0 2; }
+    MatchResultScreen VerticalScroll { height: auto; }
+    MatchResultScreen Horizontal { height: 1; margin-top: 1; }
+    MatchResultScreen Button { width: auto; margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q,escape", "finish('quit')", show=False),
@@ -410,22 +543,37 @@ class MatchResultScreen(Screen[str]):
         self.record = record
 
     def compose(self) -> ComposeResult:
-        """The winners, which total wins, every round's scores, the rounds played, where the record
-        was saved, and buttons for a new game or quitting."""
+        """The winners, every round's scores (scrolling on a short terminal), the rounds played and
+        which total wins, where the record was saved, and buttons for a new game or quitting."""
         m = self.table.match
         with Vertical():
             yield Static(Text(_("The match is over. Winner: {names}").format(
                 names=self.table.winners_text()), style="bold"), id="result-text")
-            yield Static(_("Lowest total wins.") if self.table.rules.scoring == "penalty"
-                         else _("Highest total wins."))
-            with VerticalScroll(id="result-scroll"):
-                yield Static(scoreboard_rounds(self.table), id="result-scores")
-            yield Static(_("Rounds played: {n}").format(n=m.rounds_played))
+            with VerticalScroll(id="result-scroll", can_focus=False):
+                yield Static(id="result-scores")
+            wins = (_("Lowest total wins.") if self.table.rules.scoring == "penalty"
+                    else _("Highest total wins."))
+            yield Static(Text(_("Rounds played: {n}").format(n=m.rounds_played) + "  " + wins),
+                         id="result-rounds")
             if self.record:
-                yield Static(_("Record saved: {path}").format(path=self.record))
+                yield Static(Text(_("Record saved: {path}").format(path=self.record)),
+                             id="result-record")
             with Horizontal():
-                yield Button(_("New game (n)"), id="new", variant="primary")
-                yield Button(_("Quit (q)"), id="quit")
+                yield Button(_("New game (n)"), id="new", variant="primary", compact=True)
+                yield Button(_("Quit (q)"), id="quit", compact=True)
+
+    def on_mount(self) -> None:
+        """Fit the terminal as it is."""
+        self.on_resize()
+
+    def on_resize(self, _event: events.Resize | None = None) -> None:
+        """Fit the terminal again: the scoreboard's height, and its shape (players across or
+        down) for the width."""
+        fit_scroll(self, "#result-scroll")
+        self.query_one("#result-scores", Static).update(
+            scoreboard_rounds(self.table, min(86, self.app.size.width - 6)))
+        box = self.query_one("#result-scroll", VerticalScroll)
+        self.call_after_refresh(box.scroll_end, animate=False)  # the totals in view
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """New game answers ``"new"``, Quit ``"quit"``."""
@@ -439,3 +587,47 @@ class MatchResultScreen(Screen[str]):
     def action_scroll(self, where: str) -> None:
         """The arrow, page, Home and End keys scroll the scoreboard."""
         scroll(self.query_one("#result-scroll", VerticalScroll), where)
+
+
+#: The smallest terminal every screen fits in, with 2 to 10 players, in every language.
+MIN_SIZE = (80, 24)
+
+
+def too_small(width: int, height: int) -> bool:
+    """Whether a terminal of this size is smaller than :data:`MIN_SIZE` (a zero size, before the
+    first layout, is not)."""
+    return bool(width and height) and (width < MIN_SIZE[0] or height < MIN_SIZE[1])
+
+
+class TooSmallScreen(ClosesOnce, Screen[None]):
+    """Covers every screen while the terminal is smaller than :data:`MIN_SIZE`, saying so and
+    what size is needed; it goes away by itself once the terminal is large enough. Ctrl+Q still
+    saves and quits."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; background: $background; }
+    TooSmallScreen #too-small { width: 100%; height: auto; text-align: center; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        """The message, filled in for the present size."""
+        yield Static(self.message(), id="too-small")
+
+    def message(self, size: tuple[int, int] | None = None) -> Text:
+        """How large the terminal is (``size``, else the app's), and how large it must be."""
+        w, h = size or self.app.size
+        text = _("The terminal is {w}×{h}: too small for UNO Arena, which needs at least "
+                 "{mw}×{mh}. Make the window larger (or play in plain mode: unoarena play "
+                 "--plain). Ctrl+Q saves and quits.").format(w=w, h=h, mw=MIN_SIZE[0],
+                                                             mh=MIN_SIZE[1])
+        return Text("\n".join(wrap_cells(text, max(10, w - 2))), style="bold")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The size in the message follows the terminal's."""
+        self.query_one("#too-small", Static).update(
+            self.message((event.size.width, event.size.height)))
+
+    def on_screen_resume(self) -> None:
+        """Uncovered again (a dialog opened over it closed) at a size that fits: it goes."""
+        if not too_small(*self.app.size):
+            self.dismiss(None)

@@ -13,10 +13,11 @@ from ..i18n import _
 from ..rules_text import deck_lines, explain, preset_summary, special_cards
 
 
-def help_sections(rules: RuleSet, *, keys: bool = True, people: int = 1
+def help_sections(rules: RuleSet, *, keys: bool = True, people: int = 1, settings: bool = True
                   ) -> list[tuple[str, list[str]]]:
     """(heading, lines): the keys (unless ``keys`` is false), then the rules in force:
-    summary, deck, special cards, every key. ``people``: persons at this terminal."""
+    summary, deck, special cards, and (unless ``settings`` is false) every rule-set key at its
+    value. ``people``: persons at this terminal."""
     out: list[tuple[str, list[str]]] = []
     if keys:
         out.append((_("Keys"), key_lines(rules, people)))
@@ -24,9 +25,10 @@ def help_sections(rules: RuleSet, *, keys: bool = True, people: int = 1
         (_("Rules of this game"), [preset_summary(rules.preset)]),
         (_("The deck"), deck_lines(rules)),
         (_("Special cards"), special_cards(rules)),
-        (_("Every rule at its setting"),
-         [f"{key} = {value}: {text}" for key, value, text in explain(rules)]),
     ]
+    if settings:
+        out.append((_("Every rule at its setting"),
+                    [f"{key} = {value}: {text}" for key, value, text in explain(rules)]))
     return out
 
 
@@ -81,24 +83,29 @@ def key_lines(rules: RuleSet, people: int = 1) -> list[str]:
     return out
 
 
-def key_hint(rules: RuleSet) -> str:
-    """The one-line reminder under the hand: the same keys, shortest."""
-    parts = [_("card keys or click: play"),
-             _("d launcher") if rules.deck.launcher else _("d draw"), _("p pass")]
+def key_hint(rules: RuleSet, shown: frozenset[str] = frozenset()) -> str:
+    """The one-line reminder under the hand: the same keys, shortest, leaving out those whose
+    button is ``shown`` (by key: ``d``, ``p``, ``u``, ``c``, ``x``, ``F2``, ``?``, ``s``, ``l``,
+    ``q``)."""
+    parts = [("", _("card keys or click: play")),
+             ("d", _("d launcher") if rules.deck.launcher else _("d draw")), ("p", _("p pass"))]
     if not rules.silent_uno:  # HR-SILENT: no calls, no catches
-        parts += [_("u UNO"), _("c catch")]
+        parts += [("u", _("u UNO")), ("c", _("c catch"))]
     if rules.wd4_challenge:
-        parts.append(_("x challenge"))
-    parts += [_("F2 scores"), _("? help"), _("s save"), _("l language"), _("q quit")]
-    return " · ".join(parts)
+        parts.append(("x", _("x challenge")))
+    parts += [("F2", _("F2 scores")), ("?", _("? help")), ("s", _("s save")),
+              ("l", _("l language")), ("q", _("q quit"))]
+    return " · ".join(text for key, text in parts if key not in shown)
 
 
 def plain_command_lines() -> list[str]:
-    """What plain mode's ``help`` adds to the rules: how to type an action, and the commands
-    besides actions."""
+    """Plain mode's ``help``: short, what to type."""
     return [
-        _("Type an action as listed (play R7, play W color=G, draw, pass, catch 2, uno, "
-          "challenge, accept), its number in the list, or a card code alone (R7)."),
-        _("Other commands: hand (your hand and the table), legal (what you may do), help "
-          "(the rules), save, lang zh_TW|zh_CN|en, quit. An empty line lets a chance pass."),
+        _("Type the number of a choice. A wild's colour and the UNO call are asked next."),
+        _("An empty line lists your choices on your turn, and lets a chance out of turn pass."),
+        _("Other commands: hand (the table and your hand again), choices, rules (the rules of "
+          "this game; rules all: every setting), save, lang en|zh_TW|zh_CN, quit (saves "
+          "first)."),
+        _("Scripts may also type an action as the engine writes it: play R7, play W color=G "
+          "uno, draw, catch 2."),
     ]

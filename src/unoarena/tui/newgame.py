@@ -27,7 +27,7 @@ from ..engine import PRESETS, ConfigError, RuleSet, preset
 from ..i18n import N_, _
 from ..narrate import default_names, display_name
 from ..rules_text import explain_key, preset_summary
-from .session import BOT, HUMAN, Player, Table, Timing, best_bot
+from .session import BOT, HUMAN, MAX_NAME, Player, Table, Timing, best_bot
 
 #: House rules offered as on/off toggles, with their short names.
 TOGGLES: tuple[tuple[str, str], ...] = (
@@ -110,14 +110,19 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #players-row Select { width: 8; margin-right: 3; }
     NewGameScreen #players-row Input { width: 8; }
     NewGameScreen #players-row Label { padding: 0 1 0 0; }
-    NewGameScreen #error { color: $error; text-style: bold; }
+    NewGameScreen #form { height: 1fr; }
+    NewGameScreen #bottom { dock: bottom; height: auto; padding: 0 2;
+        border-top: solid $primary; }
+    NewGameScreen #error { color: $error; text-style: bold; height: auto; }
+    NewGameScreen #error.empty { display: none; }
+    NewGameScreen #ng-keys { height: auto; }
     NewGameScreen #explain { color: $text-muted; margin-top: 1; }
     NewGameScreen #explain.empty { display: none; }
-    NewGameScreen #actions { height: 1; margin: 1 0 0 0; }
+    NewGameScreen #actions { height: 1; }
     NewGameScreen #actions Button { margin-right: 2; min-width: 0; width: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", show=False), Binding("f2", "language", show=False),
+        Binding("ctrl+s", "start", show=False), Binding("f3", "language", show=False),
         Binding("escape", "quit", show=False), Binding("f1", "help", show=False)]
 
     def __init__(self, *, players: int = 4, preset_name: str = "classic",
@@ -133,6 +138,7 @@ class NewGameScreen(Screen[None]):
         self.timing = timing
         self.error = ""
         self.explained = ""
+        self.started = False
         self._load_preset(preset_name, overrides or {})
         self._fit_seats()
 
@@ -203,7 +209,8 @@ class NewGameScreen(Screen[None]):
                         yield Label(_(label))
                         yield Select([(_(n), v) for v, n in opts], value=self.values[key],
                                      allow_blank=False, id=f"rule-{key}", compact=True)
-            yield Static(self.explained, id="explain", classes="" if self.explained else "empty")
+            yield Static(Text(self.explained), id="explain",
+                         classes="" if self.explained else "empty")
             yield Label(_("Players"), classes="section")
             with Horizontal(id="players-row", classes="row"):
                 yield Label(_("Number of players"))
@@ -213,13 +220,15 @@ class NewGameScreen(Screen[None]):
                 yield Input(self.target, id="target", type="integer", compact=True)
             yield Vertical(*self._seat_rows(), id="seats")
             yield Static(Text(levels_text(), style="dim"), id="levels")
-            yield Static(self.error, id="error")
+        with Vertical(id="bottom"):
+            yield Static(Text(self.error), id="error", classes="" if self.error else "empty")
             with Horizontal(id="actions"):
                 yield Button(_("Start (Ctrl+S)"), id="start", variant="primary", compact=True)
-                yield Button(_("Language (F2)"), id="lang", compact=True)
+                yield Button(_("Language (F3)"), id="lang", compact=True)
+                yield Button(_("Help (F1)"), id="help", compact=True)
                 yield Button(_("Quit (Esc)"), id="quit", compact=True)
-            yield Static(Text(_("Tab moves between fields; Space or Enter changes them."),
-                              style="dim"))
+            yield Static(Text(_("Tab moves between fields, Space or Enter changes them, "
+                                "Ctrl+S starts."), style="dim"), id="ng-keys")
 
     def on_mount(self) -> None:
         """When the screen opens, the house rules are laid out in as many columns as the width
@@ -244,7 +253,8 @@ class NewGameScreen(Screen[None]):
         rows = []
         for i, (kind, name) in enumerate(self.seats):
             label = Label(_("Seat {n}").format(n=i))
-            name_input = Input(display_name(name), id=f"name-{i}", compact=True)
+            name_input = Input(display_name(name), id=f"name-{i}", compact=True,
+                               max_length=MAX_NAME)
             if i == 0:
                 who: Any = Label(_("You"))
             else:
@@ -290,10 +300,16 @@ class NewGameScreen(Screen[None]):
         target = self.query_one("#target", Input)
         with target.prevent(Input.Changed):
             target.value = self.target
-        self.query_one("#error", Static).update(self.error)
+        self._show_error()
         explain = self.query_one("#explain", Static)
-        explain.update(self.explained)
+        explain.update(Text(self.explained))
         explain.set_class(not self.explained, "empty")
+
+    def _show_error(self) -> None:
+        """The error line under the form, in view beside the Start button; hidden when empty."""
+        error = self.query_one("#error", Static)
+        error.update(Text(self.error))
+        error.set_class(not self.error, "empty")
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """The person toggles a house rule: the rules are checked at once, and the explanation line
@@ -345,9 +361,9 @@ class NewGameScreen(Screen[None]):
         else:
             self.error = ""
             self.explained = f"{key}: {explain_key(rules, key)}"
-        self.query_one("#error", Static).update(self.error)
+        self._show_error()
         explain = self.query_one("#explain", Static)
-        explain.update(self.explained)
+        explain.update(Text(self.explained))
         explain.set_class(not self.explained, "empty")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -359,29 +375,35 @@ class NewGameScreen(Screen[None]):
             self.action_start()
         elif bid == "lang":
             self.run_worker(self.action_language())
+        elif bid == "help":
+            self.action_help()
         elif bid == "quit":
             self.app.exit(0)
 
     def action_start(self) -> None:
         """Ctrl+S or Start: the game begins with the rules and seats shown, or the error line says
-        why it cannot; the seed is the one given, else random."""
+        why it cannot; the seed is the one given, else random. Once only: a second press before the
+        table opens does nothing."""
+        if self.started:
+            return
         try:
             rules = self.rules()
         except ConfigError as e:
             self.error = config_error_text(e)
-            self.query_one("#error", Static).update(self.error)
+            self._show_error()
             return
         seed = self.seed if self.seed is not None else random.randrange(1 << 31)
         try:
             table = Table(rules, self.players(), seed, timing=self.timing)
         except ValueError as e:
             self.error = str(e)
-            self.query_one("#error", Static).update(self.error)
+            self._show_error()
             return
+        self.started = True
         self.post_message(self.Start(table))
 
     async def action_language(self) -> None:
-        """F2 or Language: the interface switches to the next language and the form is redrawn,
+        """F3 or Language: the interface switches to the next language and the form is redrawn,
         focus kept."""
         from ..i18n import SUPPORTED, language, set_language
         langs = list(SUPPORTED)

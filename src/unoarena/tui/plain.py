@@ -1,9 +1,11 @@
 """Plain mode: the same game, one line at a time, for screen readers and scripts.
 
-It prints the narration and, when a person must decide, the choices, numbered; it reads one
-line per decision: an action as the engine writes it (``play W color=G``), its number, or a
-card code alone. Out-of-turn chances (catch, late UNO, jump-in) are offered in the order of
-RULES DIG-3; an empty line lets them pass. No colours, no cursor movement, no clock but the
+It prints the narration and, when a person must decide, the choices in words with the players'
+names, one a line, numbered ("2. play the red 7 and swap hands with Anna"); the person types a
+choice's number. A wild's colour and the UNO call are asked after the play, each its own
+question. Scripts may type an action as the engine writes it (``play W color=G``) or a card
+code alone. Out-of-turn chances (catch, late UNO, jump-in) are offered in the order of RULES
+DIG-3; an empty line lets them pass. No colours, no cursor movement, no clock but the
 house-rule turn timer.
 """
 
@@ -16,10 +18,11 @@ from typing import TextIO
 from ..engine import Action, IllegalAction
 from ..i18n import _, set_language
 from ..narrate import direction_text
-from ..rules_text import card_text, color_text
+from ..rules_text import COLOR_WORDS, card_text, color_text
 from . import saves
 from .helptext import help_sections, plain_command_lines
 from .session import Table, illegal_text
+from .words import Choice, challenge_note, choices
 
 
 class _Quit(Exception):
@@ -49,8 +52,8 @@ class PlainGame:
         """Play until the match ends or the person quits (``quit`` or end of input, which saves an
         unfinished match); returns the exit status, 0."""
         t = self.table
-        self.say(_("UNO Arena, plain mode. Rules: {preset}. Type help for the rules and "
-                   "commands.").format(preset=t.rules.preset))
+        self.say(_("UNO Arena, plain mode. Rules: {preset}. Type help for the commands, rules "
+                   "for the rules.").format(preset=t.rules.preset))
         self.say(_("At the table: {names}.").format(names=_(", ").join(
             self._who(s) for s in range(t.game.players))))
         try:
@@ -82,7 +85,7 @@ class PlainGame:
         t = self.table
         p = t.players[t.player_at(seat)]
         kind = _("bot {name}").format(name=p.bot) if p.is_bot else _("person")
-        return f"{t.name(seat)} ({kind})"
+        return _("{name} ({kind})").format(name=t.name(seat), kind=kind)
 
     def show_log(self) -> None:
         """Print the narration added since the last call, as the person now at the screen may
@@ -117,6 +120,7 @@ class PlainGame:
                 self.say(_("Record saved: {path}").format(path=saves.save_record(t)))
             except OSError as e:
                 self.say(_("Could not save the record: {error}").format(error=e))
+            saves.forget_match(t)
 
     # -- a person's decision ------------------------------------------------------------------
     def person(self, seat: int, *, window: bool) -> None:
@@ -134,12 +138,7 @@ class PlainGame:
         self.status(seat, window=window)
         while True:
             legal = t.legal(seat)
-            self.out.write("> ")
-            self.out.flush()
-            line = self.inp.readline()
-            if not line:
-                raise _Quit
-            text = line.strip()
+            text = self.ask()
             limit = t.rules.turn_timer
             if limit is not None and not window and self.clock() - started > limit:
                 t.apply(seat, "timeout")
@@ -148,40 +147,53 @@ class PlainGame:
                 if window:
                     t.decline(seat)
                     return
-                self.choices(legal)
+                self.choices(seat)
                 continue
             if self.command(text, seat, window):
                 continue
-            action = self.parse(text, legal)
+            action = self.parse(text, legal, seat)
             if action is None:
                 continue
             try:
                 t.apply(seat, action)
             except IllegalAction as e:
                 self.say(illegal_text(e, t))
-                self.choices(legal)
+                self.choices(seat)
                 continue
             return
 
+    def ask(self, prompt: str = "> ") -> str:
+        """Read one line (the prompt first); the end of the input quits, saving the match."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            raise _Quit
+        return line.strip()
+
     def command(self, text: str, seat: int, window: bool) -> bool:
         """The commands besides actions; True when ``text`` was one."""
-        word = text.split()[0].lower()
+        words = text.split()
+        word = words[0].lower()
         t = self.table
         if word in ("quit", "exit", "q"):
             raise _Quit
         if word in ("help", "?"):
-            for heading, lines in help_sections(t.rules, keys=False):
+            for line in plain_command_lines():
+                self.say(line)
+            return True
+        if word == "rules":
+            every = len(words) > 1 and words[1].lower() == "all"
+            for heading, lines in help_sections(t.rules, keys=False, settings=every):
                 self.say(heading)
                 for line in lines:
                     self.say("  " + line)
-            for line in plain_command_lines():
-                self.say(line)
             return True
         if word == "hand":
             self.status(seat, window=window)
             return True
-        if word == "legal":
-            self.choices(t.legal(seat))
+        if word in ("legal", "choices"):
+            self.choices(seat)
             return True
         if word == "save":
             try:
@@ -190,22 +202,23 @@ class PlainGame:
                 self.say(_("Could not save: {error}").format(error=e))
             return True
         if word in ("lang", "language"):
-            parts = text.split()
             try:
-                set_language(parts[1] if len(parts) > 1 else None)
+                set_language(words[1] if len(words) > 1 else None)
             except ValueError as e:
                 self.say(str(e))
             return True
         return False
 
-    def parse(self, text: str, legal: list[Action]) -> Action | None:
-        """An action from a line: its number, its string, or cards alone; asks again (with
-        the choices) when the line fits several actions or none."""
+    def parse(self, text: str, legal: list[Action], seat: int) -> Action | None:
+        """An action from a line: a choice's number (then its colour and UNO call, asked), or the
+        action as the engine writes it, or cards alone; asks again (with the choices) when the
+        line fits several actions or none."""
         if text.isdigit():
+            options = choices(legal, self.table, seat)
             i = int(text)
-            if 1 <= i <= len(legal):
-                return legal[i - 1]
-            self.say(_("No choice {n}: choose 1 to {m}.").format(n=i, m=len(legal)))
+            if 1 <= i <= len(options):
+                return self.complete(options[i - 1])
+            self.say(_("No choice {n}: choose 1 to {m}.").format(n=i, m=len(options)))
             return None
         try:
             action = Action.parse(text)
@@ -214,7 +227,7 @@ class PlainGame:
                 action = Action.parse("play " + text)
             except IllegalAction:
                 self.say(illegal_text(first, self.table))
-                self.choices(legal)
+                self.choices(seat)
                 return None
         if action in legal or action.verb not in ("play", "jump_in"):
             return action
@@ -229,10 +242,42 @@ class PlainGame:
         if len(fits) == 1:
             return fits[0]
         if len(fits) > 1:
+            options = choices(fits, self.table, seat)
+            if len(options) == 1:
+                return self.complete(options[0])
             self.say(_("Say which one:"))
-            self.choices(fits)
+            self.list_choices(options)
             return None
         return action  # the engine says why not
+
+    def complete(self, choice: Choice) -> Action | None:
+        """A chosen play's colour and UNO call, each asked as its own question when there is a
+        choice; None when the person types nothing (back to the choices)."""
+        color: str | None = None
+        if choice.colors:
+            self.say(_("Which colour?"))
+            for i, code in enumerate(choice.colors, 1):
+                self.say(f"  {i}. " + color_text(code))
+            while color is None:
+                answer = self.ask().lower()
+                if not answer:
+                    return None
+                color = _pick_color(answer, choice.colors)
+                if color is None:
+                    self.say(_("Choose 1 to {m}, or a colour.").format(m=len(choice.colors)))
+        uno = False
+        if choice.uno_optional:
+            while True:
+                answer = self.ask(_("Call UNO as you play it? (y/n) ")).lower()
+                if answer in _YES or answer in (_("y"), _("yes")):
+                    uno = True
+                    break
+                if answer in _NO or answer in (_("n"), _("no")):
+                    break
+                if not answer:
+                    return None
+                self.say(_("Answer y or n."))
+        return choice.pick(color, uno)
 
     # -- what a person is told ------------------------------------------------------------
     def status(self, seat: int, *, window: bool) -> None:
@@ -272,15 +317,41 @@ class PlainGame:
             else:
                 self.say(_("Forces of Nature: only {color} until {name}'s turn.").format(
                     color=color_text(e["color"]), name=t.name(e["owner"])))
-        self.say(_("Your hand: {cards}.").format(cards=" ".join(v["hand"]) or "-"))
+        if "challenge" in {a.verb for a in t.legal(seat)}:
+            note = challenge_note(t)
+            if note:
+                self.say(note)
+        self.say(_("Your hand: {cards}.").format(
+            cards=_(", ").join(card_text(c) for c in v["hand"]) or "-"))
         if v["drawn"]:
-            self.say(_("You drew: {cards}.").format(cards=" ".join(v["drawn"])))
-        self.choices(t.legal(seat))
+            self.say(_("You drew: {cards}.").format(
+                cards=_(", ").join(card_text(c) for c in v["drawn"])))
+        self.choices(seat)
 
-    def choices(self, legal: list[Action]) -> None:
-        """List the legal actions, numbered from 1 as :meth:`parse` accepts them."""
-        self.say(_("You may: {choices}").format(choices="  ".join(
-            f"{i}) {a}" for i, a in enumerate(legal, 1))))
+    def choices(self, seat: int) -> None:
+        """List what the person at ``seat`` may do, one choice a line, numbered from 1."""
+        self.list_choices(choices(self.table.legal(seat), self.table, seat))
+
+    def list_choices(self, options: list[Choice]) -> None:
+        """Numbered choices, one a line, under a heading."""
+        self.say(_("Your choices (type a number):"))
+        for i, choice in enumerate(options, 1):
+            self.say(f"  {i}. {choice.text}")
+
+
+_YES = frozenset({"y", "yes"})
+_NO = frozenset({"n", "no"})
+
+
+def _pick_color(answer: str, codes: list[str]) -> str | None:
+    """A colour from an answer: its number in the list, its code (``r``) or its name, in English or
+    the language in use."""
+    if answer.isdigit() and 1 <= int(answer) <= len(codes):
+        return codes[int(answer) - 1]
+    for code in codes:
+        if answer in (code.lower(), color_text(code).lower(), COLOR_WORDS[code].lower()):
+            return code
+    return None
 
 
 def run_plain(table: Table, inp: TextIO, out: TextIO) -> int:

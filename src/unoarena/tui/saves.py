@@ -8,6 +8,7 @@ who sits where); ``records/`` holds every finished match as a plain match record
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -19,7 +20,7 @@ from ..engine import RecordError, match_record
 from ..engine.errors import excerpt
 from ..engine.record import SEED_RANGE, read_json
 from ..i18n import _
-from .session import BOT, HUMAN, Table, Timing
+from .session import BOT, HUMAN, MAX_NAME, Table, Timing
 
 SAVE_FORMAT = "unoarena.save"
 SAVE_VERSION = 1
@@ -59,11 +60,15 @@ def _write(path: Path, data: Mapping[str, Any]) -> Path:
 
 
 def save_table(table: Table, path: Path | None = None) -> Path:
-    """Save a match to resume later; returns the file written."""
+    """Save a match to resume later; returns the file written. Without ``path``, the match's own
+    save file: the one it was resumed from or first saved to, so that saving again overwrites it
+    instead of adding a file each time."""
     data = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
             "saved": time.strftime("%Y-%m-%dT%H:%M:%S"), **table.to_dict()}
     if path is None:
-        path = saves_dir() / f"{_stamp()}-{table.rules.preset}.json"
+        if table.save_path is None:
+            table.save_path = _free(saves_dir(), f"{_stamp()}-{table.rules.preset}")
+        path = table.save_path
     return _write(path, data)
 
 
@@ -71,6 +76,26 @@ def autosave(table: Table) -> Path:
     """Save the match to the one autosave file, overwriting the last one: what quitting mid-match
     does."""
     return save_table(table, saves_dir() / AUTOSAVE)
+
+
+def forget_match(table: Table) -> list[Path]:
+    """Remove the saves of a match that is over (its own save file, and the autosave when it
+    holds this match), so that ``--resume`` never reopens a finished match; the record stays in
+    ``records/``. Returns the files removed."""
+    removed = []
+    for path in list_saves():
+        try:
+            if path.stat().st_size > MAX_SAVE_BYTES:
+                continue
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            continue  # not a save this program wrote: left alone
+        if isinstance(data, dict) and data.get("id") == table.match_id:
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed.append(path)
+    table.save_path = None
+    return removed
 
 
 def list_saves() -> list[Path]:
@@ -89,7 +114,7 @@ def latest_save() -> Path | None:
 
 #: The largest save file read; a long match is a few hundred kilobytes.
 MAX_SAVE_BYTES = 16 * 1024 * 1024
-_MAX_NAME = 64
+
 _MAX_BOT = 200
 
 
@@ -98,7 +123,7 @@ def load_table(path: Path, timing: Timing | None = None) -> Table:
     the field; nothing in the file can make it raise anything else."""
     try:
         if Path(path).stat().st_size > MAX_SAVE_BYTES:
-            raise ValueError(_("{path} is not JSON: {error}").format(
+            raise ValueError(_("{path} cannot be read as a save: {error}").format(
                 path=path, error=f"larger than {MAX_SAVE_BYTES} bytes"))
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -106,7 +131,8 @@ def load_table(path: Path, timing: Timing | None = None) -> Table:
     try:
         data = read_json(text)
     except RecordError as e:
-        raise ValueError(_("{path} is not JSON: {error}").format(path=path, error=e)) from None
+        raise ValueError(_("{path} cannot be read as a save: {error}").format(
+            path=path, error=e)) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ValueError(_("{path} is not a saved unoarena match").format(path=path))
     version = data.get("version")
@@ -120,10 +146,13 @@ def load_table(path: Path, timing: Timing | None = None) -> Table:
         raise ValueError(_("{path} has a bad value in {field}: {problem}").format(
             path=path, field=field, problem=what))
     try:
-        return Table.from_dict(data, timing)
+        table = Table.from_dict(data, timing)
     except (RecordError, ValueError, KeyError, TypeError, RecursionError) as e:
         raise ValueError(_("{path} does not replay: {error}").format(path=path,
                                                                      error=e)) from None
+    if Path(path).name != AUTOSAVE:  # saving again overwrites the file it was resumed from
+        table.save_path = Path(path)
+    return table
 
 
 def _check_save(data: dict[str, Any]) -> tuple[str, str] | None:
@@ -140,13 +169,16 @@ def _check_save(data: dict[str, Any]) -> tuple[str, str] | None:
         if extra:
             return f"{where}.{excerpt(extra[0], 40)}", "unknown field (allowed: name, kind, bot)"
         name, kind, bot = p.get("name", ""), p.get("kind", HUMAN), p.get("bot", "")
-        if not isinstance(name, str) or len(name) > _MAX_NAME:
-            return f"{where}.name", f"expected text of at most {_MAX_NAME} characters, got " \
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            return f"{where}.name", f"expected text of at most {MAX_NAME} characters, got " \
                                     f"{excerpt(name)}"
         if kind not in (HUMAN, BOT):
             return f"{where}.kind", f"expected {HUMAN} or {BOT}, got {excerpt(kind)}"
         if not isinstance(bot, str) or len(bot) > _MAX_BOT:
             return f"{where}.bot", f"expected a bot spec (text), got {excerpt(bot)}"
+    match_id = data.get("id", "")
+    if not isinstance(match_id, str) or len(match_id) > MAX_NAME:
+        return "id", f"expected a match id (text), got {excerpt(match_id)}"
     seed = data.get("seed", 0)
     if type(seed) is not int or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
         return "seed", f"expected a 64-bit whole number, got {excerpt(seed)}"
@@ -159,9 +191,14 @@ def save_record(table: Table) -> Path:
     """The finished match as a record for ``unoarena replay``."""
     rec = match_record(table.match, players=[p.to_dict() for p in table.players],
                        finished=time.strftime("%Y-%m-%dT%H:%M:%S"))
-    path = records_dir() / f"{_stamp()}-{table.rules.preset}.json"
+    return _write(_free(records_dir(), f"{_stamp()}-{table.rules.preset}"), rec)
+
+
+def _free(folder: Path, stem: str) -> Path:
+    """``folder/stem.json``, or ``stem-2.json``, ``stem-3.json``... the first not taken."""
+    path = folder / f"{stem}.json"
     n = 1
     while path.exists():
         n += 1
-        path = records_dir() / f"{_stamp()}-{table.rules.preset}-{n}.json"
-    return _write(path, rec)
+        path = folder / f"{stem}-{n}.json"
+    return path

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..bots import Bot, available, make_bot, parse_spec
@@ -36,15 +39,47 @@ from ..narrate import Narrator, default_names, display_name, round_start_lines
 
 HUMAN = "human"
 BOT = "bot"
+#: The longest name kept (a save file allows no longer; the new-game screen cuts there).
+MAX_NAME = 64
+#: Zero-width joiners, kept in names: emoji sequences and some scripts need them; every other
+#: format character is dropped.
+_JOINERS = frozenset("\u200c\u200d")
+#: Terminal escape sequences, removed whole (not only their escape character): CSI
+#: (``ESC [ ... final``), OSC and the other strings ending in BEL or ST, and two-character escapes.
+_ESCAPES = re.compile(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
+                      r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+                      r"|\x1b[ -/]*[0-~]")
+
+
+def clean_name(raw: str) -> str:
+    """A player's name as plain text: control and format characters (escape sequences, bidi
+    overrides, zero-width characters), line breaks and tabs become nothing or one space, spaces
+    run together, at most :data:`MAX_NAME` characters. Nothing in a name can then move the
+    cursor, clear the screen or reorder the text around it. Rich markup is left as typed: every
+    screen shows names as plain text, never parses them."""
+    out: list[str] = []
+    for ch in _ESCAPES.sub("", raw):
+        cat = unicodedata.category(ch)
+        if ch.isspace() or cat in ("Zl", "Zp"):
+            out.append(" ")
+        elif cat in ("Cc", "Cs", "Co", "Cn") or (cat == "Cf" and ch not in _JOINERS):
+            continue
+        else:
+            out.append(ch)
+    return " ".join("".join(out).split())[:MAX_NAME].strip()
 
 
 @dataclass
 class Player:
-    """A place at the table: a person at this terminal, or a bot by its spec."""
+    """A place at the table: a person at this terminal, or a bot by its spec. The name is cleaned
+    as it is given (:func:`clean_name`), whether typed or read from a save."""
 
     name: str
     kind: str = HUMAN
     bot: str = ""
+
+    def __post_init__(self) -> None:
+        self.name = clean_name(self.name)
 
     @property
     def is_bot(self) -> bool:
@@ -138,7 +173,8 @@ class Table:
     """A match with its players; see the module docstring."""
 
     def __init__(self, rules: RuleSet, players: Sequence[Player], seed: int = 0, *,
-                 timing: Timing | None = None, match: Match | None = None) -> None:
+                 timing: Timing | None = None, match: Match | None = None,
+                 match_id: str = "") -> None:
         if len(players) != rules.players:
             raise ValueError(_("{n} players given for a {m}-player game").format(
                 n=len(players), m=rules.players))
@@ -148,7 +184,9 @@ class Table:
                 if problem:
                     raise ValueError(problem)
         self.rules = rules
-        self.players = list(players)
+        defaults = default_names(rules.players)
+        self.players = [p if p.name else Player(defaults[i], p.kind, p.bot)
+                        for i, p in enumerate(players)]  # a name that was all control codes
         self.seed = seed
         self.timing = timing or Timing()
         self.match = match if match is not None else Match(rules, seed)
@@ -156,6 +194,11 @@ class Table:
             make_bot(p.bot, seed * 7919 + 101 * i + 1) if p.is_bot else None
             for i, p in enumerate(self.players)]
         self._rng = random.Random(seed * 31 + len(self.match.results))
+        #: Names this match among saved ones: ``s`` overwrites the match's one save file, and a
+        #: finished match's saves are removed (:mod:`unoarena.tui.saves`).
+        self.match_id = match_id or secrets.token_hex(8)
+        #: The file ``s`` writes to: the one this match was resumed from or first saved to.
+        self.save_path: Path | None = None
         self.version = 0
         self._turns = Turns()
         self.log: list[LogEntry] = []
@@ -379,7 +422,8 @@ class Table:
         """The save-file form: the players, the seed and the match record (rules, seeds
         and every action), which :meth:`from_dict` replays."""
         from ..engine import match_record
-        return {"players": [p.to_dict() for p in self.players], "seed": self.seed,
+        return {"id": self.match_id, "players": [p.to_dict() for p in self.players],
+                "seed": self.seed,
                 "match": match_record(self.match, players=[p.to_dict() for p in self.players])}
 
     @staticmethod
@@ -390,7 +434,7 @@ class Table:
         match = replay_match(data["match"])
         players = [Player.from_dict(p) for p in data["players"]]
         return Table(match.rules, players, int(data.get("seed", match.seed)), timing=timing,
-                     match=match)
+                     match=match, match_id=str(data.get("id", "")))
 
 
 def first_turn(game: Game) -> dict[str, Any]:
@@ -408,7 +452,8 @@ def default_players(rules: RuleSet, bot: str = "basic", people: int = 1) -> list
 
 
 def best_bot() -> str:
-    """A good default opponent: the heuristic bot (strong and quick), else the best there is."""
+    """The default opponent: the medium level, ``heuristic`` (quick, and a fair game for most
+    people), else the best there is."""
     names = available()
     for pick in ("heuristic", "ismcts", "basic", "random"):
         if pick in names:
@@ -418,10 +463,12 @@ def best_bot() -> str:
 
 @dataclass
 class Scoreboard:
-    """Scores across rounds, per player or team: rows of (round, scores), and totals."""
+    """Scores across rounds, per player or team: rows of (round, scores, winner's name), which
+    column won each round, and totals."""
 
     labels: list[str]
     rows: list[tuple[int, list[int], str]] = field(default_factory=list)  # round, scores, who
+    won: list[int] = field(default_factory=list)  # the winner's column each round, -1 if void
     totals: list[int] = field(default_factory=list)
 
     @staticmethod
@@ -431,9 +478,13 @@ class Scoreboard:
         board = Scoreboard(table.score_labels())
         for i, res in enumerate(table.match.results):
             w = res.outcome.winner
-            who = (display_name(table.players[res.seats.index(w)].name) if w is not None
-                   else _("void"))
+            player = res.seats.index(w) if w is not None else -1
+            who = display_name(table.players[player].name) if w is not None else _("void")
             board.rows.append((i + 1, table.round_scores(res), who))
+            column = player
+            if w is not None and table.rules.teams:
+                column = table.rules.team_of(w)
+            board.won.append(column)
         board.totals = list(table.match.scores)
         return board
 

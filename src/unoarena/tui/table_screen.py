@@ -8,10 +8,12 @@ asking only for what still differs between them (cards to combine, power, colour
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.align import Align
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events, work
@@ -22,15 +24,17 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, RichLog, Static
+from textual.worker import Worker, WorkerState
 
-from ..engine import COLOR_CODES, Action, Event, IllegalAction
+from ..engine import COLOR_CODES, Action, IllegalAction
 from ..i18n import _, width
-from ..narrate import why_text
+from ..narrate import direction_text, why_text
 from ..rules_text import card_text, color_text, value_text
 from . import saves
 from .cards import CARD_KEYS, CELL_H, INK, HandView, big_card, card_back, card_chip, face_style
 from .dialogs import (
     ChoiceDialog,
+    ClosesOnce,
     HandoverScreen,
     HelpScreen,
     MatchResultScreen,
@@ -41,13 +45,25 @@ from .dialogs import (
 )
 from .helptext import key_hint
 from .session import Decision, Table, illegal_text
+from .words import color_before_w4
+from .wrap import wrap_cells
 
 #: Buttons shown only while their action is possible.
 _WHEN_USABLE = frozenset({"pass", "catch", "challenge", "accept"})
 #: Buttons left out first on a narrow terminal (their keys still work), in that order.
 _SPARE = ("lang", "save", "scores")
+#: Each button's key, as the key hint names it: a key with its button in view is left out of
+#: the hint.
+_BUTTON_KEYS = {"draw": "d", "pass": "p", "uno": "u", "catch": "c", "challenge": "x",
+                "accept": "a", "scores": "F2", "help": "?", "save": "s", "lang": "l",
+                "quit": "q"}
 
 _COLOR_KEYS = {"R": "r", "Y": "y", "G": "g", "B": "b", "P": "p"}
+#: The worker groups that may open dialogs: while one runs, keys go to its dialogs.
+_FLOWS = frozenset({"choose", "ask"})
+#: Seconds after a dialog closes during which clicks on the table are ignored: the second
+#: click of a double click on a dialog's button must not land on the card under it.
+CLICK_GUARD = 0.3
 
 
 class ActionButton(Button, can_focus=False):
@@ -69,13 +85,16 @@ class TableScreen(Screen[None]):
     #top-seats { height: auto; align: center top; }
     #felt-mid { height: 1fr; }
     #left-seats, #right-seats { width: auto; height: 100%; align: left middle; }
-    #pile { width: 1fr; height: 100%; content-align: center middle; }
+    #pile { width: 1fr; height: 100%; }
+    #status { height: auto; width: 100%; padding: 0 1; text-align: center; }
     #me { height: 1; content-align: center middle; }
     .seat { width: auto; min-width: 14; max-width: 32; height: 3; margin: 0 1; padding: 0 1;
         background: #0b3d2e; }
+    .seat.compact { height: 2; }
     #side { width: 34%; min-width: 26; max-width: 64; border-left: solid $primary; }
     #log-title { text-style: bold; padding: 0 1; width: 100%; background: $boost; }
-    #log { height: 1fr; min-height: 3; padding: 0 1; background: transparent; }
+    #log { height: 1fr; min-height: 3; padding: 0 1; background: transparent;
+        overflow-x: hidden; scrollbar-gutter: stable; }
     #scores-box { height: auto; max-height: 65%; border-top: solid $primary; }
     #scores { height: auto; padding: 0 1; }
     #prompt { height: auto; padding: 0 1; background: $boost; text-style: bold; }
@@ -116,6 +135,9 @@ class TableScreen(Screen[None]):
         self._log_key: tuple[Any, ...] = ()
         self.busy = False  # a bot move is scheduled
         self._covered = False  # a hand-over or summary screen pushed by sync() is up
+        self._keys: list[events.Key] = []  # keys waiting for the next dialog of a flow
+        self._flow_dialog = False  # the flows running now have shown a dialog
+        self._closed_at = -CLICK_GUARD  # when a dialog of this table last closed
 
     # ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -137,10 +159,11 @@ class TableScreen(Screen[None]):
                     with Vertical(id="right-seats"):
                         for i in range(left + top, left + top + right):
                             yield Static(id=f"slot-{i}", classes="seat")
+                yield Static(id="status")
                 yield Static(id="me")
             with Vertical(id="side"):
                 yield Static(_("Log"), id="log-title")
-                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+                log = RichLog(id="log", wrap=False, markup=False, auto_scroll=True, min_width=1)
                 log.can_focus = False
                 yield log
                 with VerticalScroll(id="scores-box", can_focus=False):
@@ -233,13 +256,13 @@ class TableScreen(Screen[None]):
         prompt stays as it was."""
         self.app.clear_notifications()
         self.last_toast = text
-        self.notify(text, severity=severity)  # type: ignore[arg-type]
+        self.notify(text, severity=severity, markup=False)  # type: ignore[arg-type]
 
     # -- what the person sees and must answer --------------------------------------------
     def sync(self) -> None:
         """Draw everything, then open whatever the situation asks of a person."""
         self.render_all()
-        if not self.is_current or self._covered:
+        if not self.is_active or self._covered:
             return
         t = self.table
         g = t.game
@@ -250,8 +273,7 @@ class TableScreen(Screen[None]):
                     self._timer.stop()
                     self._timer = None
                 self._covered = True
-                self.app.push_screen(RoundSummaryScreen(t, self._last_round()),
-                                     self._after_summary)
+                self._push(RoundSummaryScreen(t, self._last_round()), self._after_summary)
             return
         seat = t.waiting_person()
         if seat is not None:
@@ -259,8 +281,8 @@ class TableScreen(Screen[None]):
             if player != self.viewer:
                 if len(t.human_players()) > 1:
                     self._covered = True
-                    self.app.push_screen(HandoverScreen(t.player_name(player)),
-                                         lambda _r, p=player: self._handed_over(p))
+                    self._push(HandoverScreen(t.player_name(player)),
+                               functools.partial(self._handed_over_to, player))
                     return
                 self.viewer = player
                 self.render_all()
@@ -286,7 +308,7 @@ class TableScreen(Screen[None]):
         per = Outcome(out.winner, out.reason, out.hand_points, tuple(scores))
         return settle(rules, m.scores, per, m.rounds_played + 1)[1]
 
-    def _handed_over(self, player: int) -> None:
+    def _handed_over_to(self, player: int, _result: object = None) -> None:
         self._covered = False
         self.viewer = player
         self.cursor = 0
@@ -303,6 +325,7 @@ class TableScreen(Screen[None]):
             if t.match.is_over:
                 with contextlib.suppress(OSError):
                     saves.save_record(t)
+                saves.forget_match(t)
             self.action_quit_game()
             return
         self.cursor = 0
@@ -314,7 +337,8 @@ class TableScreen(Screen[None]):
             except OSError as e:
                 self.toast(_("Could not save the record: {error}").format(error=e),
                             severity="error")
-            self.app.push_screen(MatchResultScreen(t, path), self._after_match)
+            saves.forget_match(t)
+            self._push(MatchResultScreen(t, path), self._after_match)
             return
         self._log_key = ()
         self.advance()
@@ -418,6 +442,7 @@ class TableScreen(Screen[None]):
         self.render_prompt()
         self.render_hand()
         self.render_buttons()
+        self.call_after_refresh(self._refit_seats)
 
     def render_top(self) -> None:
         """The top bar: preset, round number, the match goal and the rule keys changed from the
@@ -443,16 +468,41 @@ class TableScreen(Screen[None]):
         t = self.table
         n = t.game.players  # fewer than the match's players once some are out (HR-ELIM)
         bottom = self.bottom_seat()
+        side = self._compact_seats()
+        left, top, _right = seat_sides(t.rules.players - 1)
+        across = self.query_one("#felt").size.width // max(1, top) - 2  # room a seat across
         for j in range(t.rules.players - 1):
             seat = (bottom + 1 + j) % n
-            self.query_one(f"#slot-{j}", Static).update(
-                self.seat_text(seat) if j < n - 1 else Text(""))
+            slot = self.query_one(f"#slot-{j}", Static)
+            if left <= j < left + top and across > 0:  # the seats across share the felt's width
+                slot.styles.max_width = min(32, across)
+                slot.styles.min_width = min(14, across)
+            compact = side and not left <= j < left + top  # the seats across keep three rows
+            slot.set_class(compact, "compact")
+            slot.update(self.seat_text(seat, compact=compact) if j < n - 1 else Text(""))
         self.query_one("#me", Static).update(self.seat_text(bottom, line=True))
 
-    def seat_text(self, seat: int, *, line: bool = False) -> Text:
+    def _compact_seats(self) -> bool:
+        """Whether the seats at the sides must take two rows instead of three to fit beside the
+        piles (many players on a short terminal)."""
+        left, _top, right = seat_sides(self.table.rules.players - 1)
+        mid = self.query_one("#felt-mid").size.height
+        return bool(mid) and mid < 3 * max(left, right)
+
+    def _refit_seats(self) -> None:
+        """After a layout (the status line under the piles may have grown): redraw the seats if
+        they no longer fit as drawn."""
+        if not self.is_mounted:
+            return
+        left, _top, _right = seat_sides(self.table.rules.players - 1)
+        if left and self.query_one("#slot-0").has_class("compact") != self._compact_seats():
+            self.render_players()
+
+    def seat_text(self, seat: int, *, line: bool = False, compact: bool = False) -> Text:
         """A seat: ``▶`` and a highlighted name on its turn, card backs (its cards, when its
         hand lies face up under HR-OPEN) and the count, then what matters about it (UNO, dealer,
-        team, bot). ``line``: all on one line."""
+        team, bot). ``line``: all on one line; ``compact``: on two lines, the notes after the
+        count."""
         t = self.table
         g = t.game
         v = g.view(self.bottom_seat())
@@ -460,9 +510,14 @@ class TableScreen(Screen[None]):
         player = t.player_at(seat)
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("▶ " if turn else "  ", style="bold #ffd740")
-        text.append(t.name(seat), style="bold black on #ffd740" if turn else "bold")
+        name_style = "bold black on #ffd740" if turn else "bold"
         if player == self.viewer:
-            text.append(" " + _("(you)"), style="italic")
+            before, _sep, after = _("{name} (you)").partition("{name}")
+            text.append(before, style="italic")
+            text.append(t.name(seat), style=name_style)
+            text.append(after, style="italic")
+        else:
+            text.append(t.name(seat), style=name_style)
         text.append(" · " if line else "\n")
         count = v["hand_sizes"][seat]
         wide = self.size.width >= 120
@@ -496,52 +551,66 @@ class TableScreen(Screen[None]):
         elif not pl.is_bot and player != self.viewer:
             notes.append((_("person"), "dim"))  # another person at this terminal
         if notes:
-            text.append(" · " if line else "\n")
+            text.append(" · " if line or compact else "\n")
             for i, (note, style) in enumerate(notes):
                 text.append((" · " if i else "") + note, style=style)
         return text
 
     def render_pile(self) -> None:
-        """The middle of the table: the draw pile (or launcher) beside the large top card,
-        the colour in force, the direction, and any pending penalty or effect."""
+        """The middle of the table: the draw pile (or launcher) beside the large top card, as large
+        as the room allows, the colour in force and the direction; under the piles, across the
+        felt, the last launcher press and any pending penalty or effect."""
         t = self.table
         g = t.game
         v = g.view(self.bottom_seat())
+        launcher = t.rules.deck.launcher
+        room = self.query_one("#pile").size
+        w, h, captions = pile_size(room.width, room.height)
         cards = RichTable.grid(padding=(0, 2))
         cards.add_column(justify="center")
         cards.add_column(justify="center")
-        launcher = t.rules.deck.launcher
-        room = self.query_one("#pile").size
-        w = 12 if room.width >= 34 else 8
-        h = 5 if room.height >= 9 or not room.height else 3
         cards.add_row(card_back(_("LAUNCHER") if launcher else "UNO", v["draw_pile_size"], w,
                                 h),
                       big_card(v["top"], v["color"], w, h))
-        if h == 5:
-            cards.add_row(Text(_("launcher") if launcher else _("draw pile"), style="dim"),
-                          Text(_("discard pile"), style="dim"))
-        lines: list[Text] = []
+        if captions and max(width(_("draw pile")), width(_("launcher")),
+                            width(_("discard pile"))) <= w + 1:
+            cards.add_row(Text(_("launcher") if launcher else _("draw pile"), style="dim",
+                               no_wrap=True, overflow="ellipsis"),
+                          Text(_("discard pile"), style="dim", no_wrap=True,
+                               overflow="ellipsis"))
         color = v["color"]
-        line = Text()
+        line = Text(no_wrap=True, overflow="ellipsis")
         if color:
             line.append("■ " + color_text(color), style=INK.get(color, "bold"))
             line.append("   ")
         arrow = "↻" if v["direction"] == "cw" else "↺"
-        line.append(f"{arrow} " + (_("clockwise") if v["direction"] == "cw"
-                                   else _("counter-clockwise")))
-        lines.append(line)
-        if launcher:
+        line.append(f"{arrow} " + direction_text(v["direction"]))
+        body = RichTable.grid()
+        body.add_column(justify="center")
+        body.add_row(cards)
+        body.add_row(line)
+        self.query_one("#pile", Static).update(Align.center(body, vertical="middle"))
+        self.query_one("#status", Static).update(self.status_text())
+
+    def status_text(self) -> Text:
+        """What is in force on the table besides the top card, one line each (they wrap across the
+        felt): the last launcher press, a pending penalty, an effect."""
+        t = self.table
+        v = t.game.view(self.bottom_seat())
+        out = Text(justify="center")
+        lines: list[tuple[str, str]] = []
+        if t.rules.deck.launcher:
             last = self._last_press()
             if last:
-                lines.append(Text(last, style="#ffd740"))
+                lines.append((last, "#ffd740"))
         pend = v["pending"]
         if pend:
             if pend["kind"] == "press":
                 msg = _("Pending: {name} must press the launcher {n} times ({why})")
             else:
                 msg = _("Pending: {name} must draw {n} cards ({why})")
-            lines.append(Text(msg.format(name=t.name(pend["target"]), n=pend["amount"],
-                                         why=why_text(pend["source"])), style="bold #ff5252"))
+            lines.append((msg.format(name=t.name(pend["target"]), n=pend["amount"],
+                                     why=why_text(pend["source"])), "bold #ff5252"))
         eff = v["effect"]
         if eff:
             c = eff["color"]
@@ -551,13 +620,10 @@ class TableScreen(Screen[None]):
             else:
                 msg = _("Forces of Nature: only {color} until {name}'s turn").format(
                     color=color_text(c), name=t.name(eff["owner"]))
-            lines.append(Text(msg, style=INK.get(c, "bold")))
-        body = RichTable.grid()
-        body.add_column(justify="center")
-        body.add_row(cards)
-        for text in lines:
-            body.add_row(text)
-        self.query_one("#pile", Static).update(body)
+            lines.append((msg, INK.get(c, "bold")))
+        for i, (text, style) in enumerate(lines):
+            out.append(("\n" if i else "") + text, style=style)
+        return out
 
     def _last_press(self) -> str:
         for e in reversed(self.table.game.events):
@@ -569,27 +635,31 @@ class TableScreen(Screen[None]):
         return ""
 
     def render_log(self) -> None:
-        """Add the new narration lines to the log, as the viewer may read them; the log is rebuilt
-        (its last 200 entries) when the viewer or the language changes, or the table's log was
-        rebuilt."""
+        """Add the new narration lines to the log, as the viewer may read them, wrapped to its width
+        (:func:`~unoarena.tui.wrap.wrap_cells`); the log is rebuilt (its last 200 entries) when the
+        viewer, the language or its width changes, or the table's log was rebuilt."""
         from ..i18n import language
+        self.query_one("#log-title", Static).update(_("Log"))
         log = self.query_one("#log", RichLog)
-        key = (self.viewer, language(), id(self.table.log[0]) if self.table.log else 0)
+        room = log.scrollable_content_region.width
+        key = (self.viewer, language(), id(self.table.log[0]) if self.table.log else 0, room)
         entries = self.table.log
         if key != self._log_key or self._log_shown > len(entries):
             log.clear()
             self._log_key = key
             self._log_shown = max(0, len(entries) - 200)
         for entry in entries[self._log_shown:]:
+            style = "bold" if entry.header else ""
             for line in entry.render(self.viewer):
-                log.write(Text(line, style="bold" if entry.header else ""))
+                for part in wrap_cells(line, room):
+                    log.write(Text(part, style=style, no_wrap=True, overflow="crop"))
         self._log_shown = len(entries)
 
     def render_scores(self) -> None:
         """The side scoreboard: the last round and the totals, with which total wins."""
         from rich.console import Group
-        head = Text(_("Scores") + " ", style="bold")
-        head.append("(F2) ", style="dim")
+        head = Text(_("Scores"), style="bold")
+        head.append(_(" (F2) "), style="dim")
         head.append(_("lowest total wins") if self.table.rules.scoring == "penalty"
                     else _("highest total wins"), style="dim")
         self.query_one("#scores", Static).update(Group(head, scoreboard_table(self.table, 1)))
@@ -610,18 +680,22 @@ class TableScreen(Screen[None]):
         verbs = {a.verb for a in legal}
         seat = self.viewer_seat
         parts: list[str] = []
-        if "catch" in verbs:
+        exposed = g.uno_exposed
+        if exposed is not None and exposed == seat:  # the viewer forgot: never "catch them"
+            if "uno" in verbs:
+                parts.append(_("You forgot UNO: press u now!"))
+            if self.hotseat_others("catch"):
+                parts.append(_("Another person here may press c to catch you."))
+        elif "catch" in verbs:
             target = next(a.target for a in legal if a.verb == "catch")
             parts.append(_("{name} forgot to call UNO: press c to catch them!").format(
                 name=t.name(target)))
-        elif g.uno_exposed is not None and self.hotseat_others("catch"):
+        elif exposed is not None and self.hotseat_others("catch"):
             parts.append(_("{name} forgot to call UNO: press c to catch them!").format(
-                name=t.name(g.uno_exposed)))
-        if g.uno_exposed is not None and self.hotseat_others("uno"):
+                name=t.name(exposed)))
+        if exposed is not None and exposed != seat and self.hotseat_others("uno"):
             parts.append(_("{name} may still press u to call it.").format(
-                name=t.name(g.uno_exposed)))
-        if "uno" in verbs and seat is not None and g.turn != seat:
-            parts.append(_("You forgot UNO: press u now!"))
+                name=t.name(exposed)))
         if "jump_in" in verbs:
             parts.append(_("You can jump in: press a marked card!"))
         if seat is not None and g.turn == seat:
@@ -718,23 +792,39 @@ class TableScreen(Screen[None]):
         room = self.size.width - 2
         used = sum(width(label) + 3 for bid, (label, enabled) in labels.items()
                    if enabled or bid not in _WHEN_USABLE)
+        spare: set[str] = set()  # left out for room, in the order of _SPARE
+        for bid in _SPARE:
+            if room and used > room:
+                spare.add(bid)
+                used -= width(labels[bid][0]) + 3
+        shown: set[str] = set()
         for bid, (label, enabled) in labels.items():
             b = self.query_one(f"#btn-{bid}", ActionButton)
-            b.label = Text(label)
+            if str(b.label) != label:
+                b.label = Text(label)
+                b.styles.width = width(label) + 2  # set: an auto width kept the last label's
             b.disabled = not enabled
             if bid in _WHEN_USABLE or (bid == "uno" and t.rules.silent_uno):
                 b.display = enabled  # shown only when it can be used (HR-SILENT: never UNO)
-            elif bid in _SPARE and room and used > room:
+            elif bid in spare:
                 b.display = False  # no room: its key is in the line below and in the help
-                used -= width(label) + 3
             else:
                 b.display = True
-        self.query_one("#keys", Static).update(Text(key_hint(t.rules), style="dim"))
+            if b.display:
+                shown.add(_BUTTON_KEYS[bid])
+        self.query_one("#keys", Static).update(Text(key_hint(t.rules, frozenset(shown)),
+                                                    style="dim"))
 
     # -- input -----------------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
         """A card key (digits, then the letters no command uses) plays that card of the hand, asking
-        what still differs."""
+        what still differs. While a dialog is up or on its way, keys go to it instead (see
+        :meth:`route_key`): the table's own bindings never see them."""
+        if self.asking or not self.is_active:
+            event.stop()
+            event.prevent_default()
+            self.route_key(event)
+            return
         ch = event.character
         if ch is not None and ch in CARD_KEYS:
             event.stop()
@@ -743,14 +833,88 @@ class TableScreen(Screen[None]):
                 self.cursor = i
                 self.choose_card(i)
 
+    @property
+    def asking(self) -> bool:
+        """Whether a flow that may open dialogs (a card being played, a question the table asks)
+        is running."""
+        return any(w.node is self and w.group in _FLOWS
+                   and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+                   for w in self.app.workers)
+
+    def route_key(self, event: events.Key) -> None:
+        """Where a key goes that arrived while the table was not the one to take it: to the dialog
+        of a running flow (a Wild's key followed fast by a colour letter); kept for its next dialog
+        while one is on its way; otherwise nowhere (a key pressed twice on a dialog, or meant for
+        the table while something covered it)."""
+        if not self.asking:
+            return
+        key = events.Key(event.key, event.character)
+        key._set_forwarded()
+        top = self.app.screen
+        if isinstance(top, ChoiceDialog) and top.owner is self and not top.closed:
+            (top.focused or top).post_message(key)
+        elif top is self or (isinstance(top, ClosesOnce) and top.closed):
+            self._keys.append(key)
+
+    def dialog_closed(self) -> None:
+        """A dialog of this table closed: clicks on the table wait a moment
+        (:data:`CLICK_GUARD`)."""
+        self._closed_at = time.monotonic()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """When the last running flow ends, the keys kept for a dialog that never came are
+        replayed to the table (two cards played fast); after a dialog they are dropped (a key
+        pressed twice)."""
+        if event.worker.group not in _FLOWS or self.asking:
+            return
+        keys, self._keys = self._keys, []
+        shown, self._flow_dialog = self._flow_dialog, False
+        if not shown:
+            for key in keys:
+                self.post_message(key)
+
+    async def _ask(self, dialog: ChoiceDialog) -> Any:
+        """Open a dialog of a flow and wait for its answer; the keys typed while it was on its way
+        go to it."""
+        dialog.owner = self
+        self._flow_dialog = True
+        answer = self.app.push_screen(dialog, wait_for_dismiss=True)
+        self._cover_if_small()
+        keys, self._keys = self._keys, []
+        for key in keys:
+            dialog.post_message(key)
+        return await answer
+
+    def _push(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
+        """Open a screen over the table (help, scores, a summary, a hand-over) as its owner."""
+        if isinstance(screen, ClosesOnce):
+            screen.owner = self
+        self.app.push_screen(screen, callback)
+        self._cover_if_small()
+
+    def _cover_if_small(self) -> None:
+        """A screen opened while the terminal is too small goes under the message that says so."""
+        fit: Callable[[], None] | None = getattr(self.app, "fit_terminal", None)
+        if fit is not None:
+            fit()
+
+    def _clicks_wait(self) -> bool:
+        """Whether a click on the table comes too soon after a dialog (or during a flow) to be
+        meant for it."""
+        return self.asking or time.monotonic() - self._closed_at < CLICK_GUARD
+
     def on_hand_view_picked(self, message: HandView.Picked) -> None:
         """A clicked card is played as a card key would play it."""
+        if self._clicks_wait() or not self.is_active:
+            return
         self.cursor = message.index
         self.choose_card(message.index)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """A button does what its key does."""
         event.stop()
+        if self._clicks_wait() or not self.is_active:
+            return
         actions: dict[str, Callable[[], Any]] = {
             "btn-draw": self.action_draw, "btn-pass": self.action_pass_turn,
             "btn-uno": self.action_uno, "btn-catch": self.action_catch,
@@ -801,13 +965,29 @@ class TableScreen(Screen[None]):
             return
         if self.viewer is None or self.table.rules.silent_uno:  # HR-SILENT: nothing to arm
             return
+        if not self.uno_armed and not self._may_arm():
+            n = len(self.hand_codes())
+            self.toast(_("Not now: UNO is called with the play that leaves you one card, and "
+                         "you hold {n}.").format(n=n), severity="information")
+            return
         self.uno_armed = not self.uno_armed
         self.render_all()
 
     def _may_arm(self) -> bool:
-        """Could arming UNO matter to the viewer: may its next play leave it one card?"""
+        """Could arming UNO matter to the viewer: may its next play leave it one card? Asked of
+        the legal plays when there are some (the engine offers UNO with exactly those), else of
+        the hand's size and how many cards one play may take under these rules."""
         seat = self.viewer_seat
-        return seat is not None and len(self.table.game.hand(seat)) <= 2
+        if seat is None:
+            return False
+        plays = [a for a in self.legal() if a.verb in ("play", "jump_in")]
+        if plays:
+            return any(a.uno for a in plays)
+        r = self.table.rules
+        n = len(self.table.game.hand(seat))
+        most = n if r.multi_play or r.same_number_play else 3 if r.bomb \
+            else 2 if r.double_play else 1
+        return n - most <= 1
 
     def action_catch(self) -> None:
         """c: catch whoever forgot to call UNO (UNO-2); in hot-seat, for another person here who
@@ -834,11 +1014,11 @@ class TableScreen(Screen[None]):
 
     def action_help(self) -> None:
         """? or F1: the rules in force and every key."""
-        self.app.push_screen(HelpScreen(self.table.rules, len(self.table.human_players())))
+        self._push(HelpScreen(self.table.rules, len(self.table.human_players())))
 
     def action_scores(self) -> None:
         """F2: every round's scores."""
-        self.app.push_screen(ScoresScreen(self.table))
+        self._push(ScoresScreen(self.table))
 
     def action_save(self) -> None:
         """s: save the match to resume later, and say where."""
@@ -851,14 +1031,27 @@ class TableScreen(Screen[None]):
 
     def action_quit_game(self) -> None:
         """q: quit the program; an unfinished match is saved to the autosave file first."""
-        if not self.table.match.is_over:
-            try:
-                path = saves.autosave(self.table)
-            except OSError:
-                pass
-            else:
-                self.app.saved_on_quit = str(path)  # type: ignore[attr-defined]
+        self.app.saved_on_quit = self.save_for_quit()  # type: ignore[attr-defined]
         self.app.exit(0)
+
+    def save_for_quit(self) -> str:
+        """Save an unfinished match to the autosave file; where it went ("" when the match is over
+        or the file cannot be written). A round that is over but not yet scored (its summary on
+        screen) is scored first, as going on from the summary would: a match record holds whole
+        rounds, and one saved in between would not replay."""
+        t = self.table
+        if t.game.is_over and not t.match.is_over:
+            t.finish_round()
+            if t.match.is_over:  # that round ended the match: its record, no save
+                with contextlib.suppress(OSError):
+                    saves.save_record(t)
+                saves.forget_match(t)
+        if t.match.is_over:
+            return ""
+        try:
+            return str(saves.autosave(t))
+        except OSError:
+            return ""
 
     def action_language(self) -> None:
         """l: switch to the next supported language and redraw everything in it, log included."""
@@ -900,7 +1093,7 @@ class TableScreen(Screen[None]):
         if len(keys) > 1:
             opts = [Option(k, self._combo_label(k[0], _codes_of(k[1])),
                            CARD_KEYS[i] if i < 10 else "") for i, k in enumerate(keys)]
-            pick = await self.app.push_screen_wait(ChoiceDialog(
+            pick = await self._ask(ChoiceDialog(
                 "cards", _("How do you play {card}?").format(card=card_text(code)), opts))
             if pick is None:
                 return
@@ -919,7 +1112,7 @@ class TableScreen(Screen[None]):
         if len(codes) > 1:
             return _("{cards} ({words}), {last} on top").format(
                 cards=cards, words=words, last=codes[-1])
-        return f"{cards} ({words})"
+        return _("{cards} ({words})").format(cards=cards, words=words)
 
     async def _resolve(self, variants: list[Action]) -> Action | None:
         """Ask what still differs between the variants: power, colour, target, UNO."""
@@ -930,7 +1123,7 @@ class TableScreen(Screen[None]):
                      "look": _("look at a player's hand"),
                      "swap": _("swap 3 cards with a player")}
             keys = {"": "c", "color": "c", "look": "k", "swap": "w"}
-            pick = await self.app.push_screen_wait(ChoiceDialog(
+            pick = await self._ask(ChoiceDialog(
                 "power", _("Wild power: what does your Wild do?"),
                 [Option(p, names[p], keys[p]) for p in powers]))
             if pick is None:
@@ -938,7 +1131,7 @@ class TableScreen(Screen[None]):
             variants = [a for a in variants if a.power == pick]
         colors = sorted({a.color for a in variants if a.color >= 0})
         if len(colors) > 1:
-            pick = await self.app.push_screen_wait(self._color_dialog(
+            pick = await self._ask(self._color_dialog(
                 [COLOR_CODES[c] for c in colors], _("Choose the colour")))
             if pick is None:
                 return None
@@ -949,8 +1142,8 @@ class TableScreen(Screen[None]):
             sizes = t.game.hand_sizes()
             opts = [Option(s, _("{name} ({n} cards)").format(name=t.name(s), n=sizes[s]),
                            str(i + 1) if i < 9 else "") for i, s in enumerate(targets)]
-            pick = await self.app.push_screen_wait(ChoiceDialog(
-                "target", _("Choose a player"), opts))
+            pick = await self._ask(ChoiceDialog(
+                "target", target_question(variants[0]), opts))
             if pick is None:
                 return None
             variants = [a for a in variants if a.target == pick]
@@ -991,7 +1184,7 @@ class TableScreen(Screen[None]):
         """Ask the viewer to name the colour of a wild first card (START-4); there is no cancelling
         it."""
         codes = [COLOR_CODES[a.color] for a in legal if a.verb == "color"]
-        pick = await self.app.push_screen_wait(self._color_dialog(
+        pick = await self._ask(self._color_dialog(
             codes, _("Name the colour of the first card"), cancel=False))
         if pick is not None:
             self.act(f"color {pick}")
@@ -1006,9 +1199,10 @@ class TableScreen(Screen[None]):
         target = next((e.get("target") for e in reversed(g.events)
                        if e.get("t") == "swap_start"), None)
         name = self.table.name(target) if isinstance(target, int) else "?"
-        opts = [Option(_codes(a)[0], f"{_codes(a)[0]} ({card_text(_codes(a)[0])})",
-                       CARD_KEYS[i] if i < len(CARD_KEYS) else "") for i, a in enumerate(gives)]
-        pick = await self.app.push_screen_wait(ChoiceDialog(
+        opts = [Option(c, _("{cards} ({words})").format(cards=c, words=card_text(c)),
+                       CARD_KEYS[i] if i < len(CARD_KEYS) else "")
+                for i, c in enumerate(_codes(a)[0] for a in gives)]
+        pick = await self._ask(ChoiceDialog(
             "give", _("Give a card to {name} ({n} more)").format(name=name, n=left), opts,
             cancel=False))
         if pick is not None:
@@ -1038,12 +1232,12 @@ class TableScreen(Screen[None]):
             note.append(_("Colour in force before it:") + " ")
             note.append("■ " + color_text(color), style=INK.get(color, "bold"))
             if top:
-                note.append(" " + _("(on {card})").format(card=card_text(top)))
+                note.append(_(" (on {card})").format(card=card_text(top)))
             note.append("\n" + _("A bluff if {name} held a {color} card.").format(
                 name=name, color=color_text(color)))
         if can_play:
             note.append("\n" + _("Esc: answer with a card instead"))
-        pick = await self.app.push_screen_wait(ChoiceDialog(
+        pick = await self._ask(ChoiceDialog(
             "challenge", _("{name} played a Wild Draw Four on you").format(name=name), opts,
             cancel=can_play, note=note, hand=self.hand_codes()))
         if pick is not None:
@@ -1073,7 +1267,7 @@ class TableScreen(Screen[None]):
         seat, action = late
         opts = [Option("late", _("{name} calls UNO now").format(name=t.name(seat)), "1"),
                 Option("arm", _("UNO with my next card"), "2")]
-        pick = await self.app.push_screen_wait(ChoiceDialog("uno", _("Who calls UNO?"), opts))
+        pick = await self._ask(ChoiceDialog("uno", _("Who calls UNO?"), opts))
         if pick == "late":
             self.act(action, seat=seat)
         elif pick == "arm":
@@ -1085,7 +1279,7 @@ class TableScreen(Screen[None]):
         """Several people here may catch the same forgotten UNO: ask which of them calls it."""
         t = self.table
         opts = [Option(s, t.name(s), str(i + 1)) for i, (s, _a) in enumerate(catchers)]
-        pick = await self.app.push_screen_wait(ChoiceDialog(
+        pick = await self._ask(ChoiceDialog(
             "catch", _("Who calls it?"), opts))
         for s, a in catchers:
             if s == pick:
@@ -1099,40 +1293,54 @@ class TableScreen(Screen[None]):
         seat = self.viewer_seat
         opts = [Option(s, t.name(s), str(i + 1)) for i, s in
                 enumerate(x for x in range(t.game.players) if x != seat)]
-        pick = await self.app.push_screen_wait(ChoiceDialog(
+        pick = await self._ask(ChoiceDialog(
             "catch", _("Catch whom? A wrong catch costs you {n} cards.").format(
                 n=t.rules.false_uno_penalty), opts))
         if pick is not None:
             self.act(f"catch {pick}")
 
 
-def color_before_w4(events: Sequence[Event], under: str | None = None
-                    ) -> tuple[str, str] | None:
-    """The colour in force when the last Wild Draw Four was played, and the card it was on:
-    what a challenge asks about (WD4-2). ``under``: the card under it on the discard pile,
-    for a round set up without the events before (its own colour). None when unknown."""
-    i = len(events) - 1
-    while i >= 0 and not (events[i].get("t") == "play"
-                          and list(events[i].get("cards", []))[-1:] == ["W4"]):
-        i -= 1
-    for e in reversed(events[:max(i, 0)]):
-        t = e.get("t")
-        if t == "play" and e.get("color"):
-            return str(e["color"]), str(list(e.get("cards", [""]))[-1])
-        if t == "color" and e.get("color"):
-            return str(e["color"]), ""
-        if t == "starter" and not str(e.get("card", "W")).startswith("W"):
-            return str(e["card"])[0], str(e["card"])
-    if under and not under.startswith("W"):
-        return under[0], under
-    return None
+def target_question(action: Action) -> str:
+    """The question a target dialog asks, by what the play does to the player chosen: a 7 swaps
+    hands (HR-SEVENZERO), a Wild looks at a hand or swaps three cards (HR-WILDPOWER), a Wild
+    Attack-Attack makes them press the launcher."""
+    from ..engine import CODES
+    code = CODES[action.cards[-1]] if action.cards else ""
+    if action.power == "look":
+        return _("Look at whose hand?")
+    if action.power == "swap":
+        return _("Swap 3 cards with whom?")
+    if code == "WA":
+        return _("Who must press the launcher?")
+    if code.endswith("7"):
+        return _("Swap hands with whom?")
+    return _("Choose a player")
+
+
+#: Card sizes for the piles, smallest first: (width, height) in cells. A cell is about twice as
+#: tall as it is wide, so from the middle sizes on a card stands upright, as a card does.
+CARD_SIZES: tuple[tuple[int, int], ...] = ((8, 3), (8, 4), (10, 5), (12, 7), (14, 9), (18, 11),
+                                           (22, 13), (26, 16), (32, 19))
+
+
+def pile_size(width: int, height: int) -> tuple[int, int, bool]:
+    """The size of the two pile cards in a room of ``width`` × ``height`` cells (the largest
+    that fits beside each other with the colour line under them), and whether the captions
+    under them fit too. Before the first layout (a zero size): the middle size, captions on."""
+    if not width or not height:
+        return 12, 5, True
+    fits = [(w, h) for w, h in CARD_SIZES if 2 * w + 2 <= width and h + 1 <= height]
+    w, h = fits[-1] if fits else CARD_SIZES[0]
+    return w, h, h + 2 <= height
 
 
 def seat_sides(others: int) -> tuple[int, int, int]:
     """How many of the other players sit on the viewer's left, across, and on the right: as
-    the compass names of :func:`unoarena.narrate.default_names` place them."""
+    the compass names of :func:`unoarena.narrate.default_names` place them (up to eight
+    players); beyond, a third on each side, never more than three across (80 columns hold
+    three seats across)."""
     fixed = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2),
-             6: (2, 2, 2), 7: (2, 3, 2), 8: (2, 4, 2)}
+             6: (2, 2, 2), 7: (2, 3, 2), 8: (3, 2, 3)}
     if others in fixed:
         return fixed[others]
     side = others // 3
