@@ -117,10 +117,7 @@ def _candidate(game: Game, seat: int, rng: random.Random) -> Action:
         return Action("catch", target=rng.randrange(n))
     if verb == "challenge":
         return Action("challenge")
-    if hand and rng.random() < 0.8:
-        k = rng.choice(hand)
-    else:
-        k = rng.randrange(NKINDS)
+    k = rng.choice(hand) if hand and rng.random() < 0.8 else rng.randrange(NKINDS)
     cards = (k,)
     if verb == "play" and len(hand) >= 2 and rng.random() < 0.15:
         cards = tuple(rng.sample(hand, 2))
