@@ -1,6 +1,7 @@
-"""Words for people: card names, what every rule key means at its current value, the deck of
-an edition, and narration of game events. Shared by the command line and, later, the terminal
-and browser clients, so every sentence goes through :mod:`unoarena.i18n`.
+"""Words for people about the rules: card names, what every rule key means at its current
+value, the deck of an edition. Shared by the command line, the terminal and the browser, so
+every sentence goes through :mod:`unoarena.i18n`; what happened in a game is told by
+:mod:`unoarena.narrate`.
 
 Every explanation cites the rule IDs of ``docs/spec/RULES.md`` in parentheses, so a reader can
 look up the exact rule and a test can check that no key goes unexplained.
