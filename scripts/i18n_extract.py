@@ -1,7 +1,7 @@
 """Extract every translatable message of the package into the catalogues, with Babel.
 
 Messages are the string literals passed to ``_``, ``N_`` and ``ngettext`` (see
-:mod:`unoarena.i18n`). The script does what these two commands do (README, "Translations"):
+:mod:`unoarena.text.i18n`). The script does what these two commands do (README, "Translations"):
 
     pybabel extract --no-default-keywords -k _ -k N_ -k ngettext:1,2 --project unoarena \\
         --no-location -o src/unoarena/locale/unoarena.pot src/unoarena
@@ -12,7 +12,8 @@ that is (without source locations, so that a catalogue changes only when a messa
 and branches that add messages merge cleanly): it writes ``locale/unoarena.pot`` and merges
 it into each language's ``unoarena.po``; translations of messages still in use are kept,
 new messages are added untranslated (or fuzzy, from a similar old one), and messages no
-longer in the code are dropped. Translate what is empty or fuzzy, then run ``scripts/i18n_compile.py`` (``pybabel compile``).
+longer in the code are dropped. Translate what is empty or fuzzy, then run
+``scripts/i18n_compile.py`` (``pybabel compile``).
 
     python scripts/i18n_extract.py [--check]
 

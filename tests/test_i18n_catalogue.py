@@ -83,7 +83,7 @@ def test_scripts_differ_by_language() -> None:
 def test_speaking_switches_for_a_block_and_restores() -> None:
     """A server makes the shared texts speak one person's language for a block; the process
     language is back afterwards, even when the block fails."""
-    from unoarena import i18n
+    from unoarena.text import i18n
 
     i18n.set_language("en")
     with i18n.speaking(i18n.translator("zh_TW")):

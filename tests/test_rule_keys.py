@@ -15,8 +15,8 @@ import pytest
 
 from unoarena.engine import KEY_INFO, KEYS, PRESETS, ConfigError, RuleSet, preset
 from unoarena.engine.rules import INT_BOUNDS, NOT_ADDED, coerce
-from unoarena.i18n import translator
-from unoarena.rules_text import EXPLAIN, KEY_RULES, explain_key
+from unoarena.text.i18n import translator
+from unoarena.text.rules import EXPLAIN, KEY_RULES, explain_key
 from unoarena.tui.newgame import CHOICES, TOGGLES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,7 +63,7 @@ def test_every_name_is_translated(lang: str) -> None:
 
 @pytest.mark.parametrize("key", KEYS)
 def test_every_key_is_explained(key: str) -> None:
-    assert key in EXPLAIN, f"{key} has no explanation in rules_text.EXPLAIN"
+    assert key in EXPLAIN, f"{key} has no explanation in unoarena.text.rules.EXPLAIN"
     for name in PRESETS:
         assert explain_key(preset(name), key).strip(), (key, name)
 

@@ -128,7 +128,7 @@ def test_more_players_keeps_the_focus_and_adds_seats() -> None:
 
 
 def test_language_switch_keeps_the_focus() -> None:
-    from unoarena.i18n import set_language
+    from unoarena.text.i18n import set_language
 
     async def go() -> str | None:
         app = UnoApp()

@@ -24,9 +24,9 @@ from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSe
 from ..bots import available
 from ..bots.levels import LEVEL_NAMES, LEVELS, level_of, leveled_first, plays
 from ..engine import KEY_INFO, PRESETS, ConfigError, RuleSet, preset
-from ..i18n import _
-from ..narrate import default_names, display_name
-from ..rules_text import explain_key, preset_summary
+from ..text.i18n import _
+from ..text.narrate import default_names, display_name
+from ..text.rules import explain_key, preset_summary
 from .session import BOT, HUMAN, MAX_NAME, Player, Table, Timing, best_bot
 
 #: Rules offered as on/off toggles, with their short names (from the keys' declarations):
@@ -366,7 +366,7 @@ class NewGameScreen(Screen[None]):
     async def action_language(self) -> None:
         """F3 or Language: the interface switches to the next language and the form is redrawn,
         focus kept."""
-        from ..i18n import SUPPORTED, language, set_language
+        from ..text.i18n import SUPPORTED, language, set_language
         langs = list(SUPPORTED)
         set_language(langs[(langs.index(language()) + 1) % len(langs)])
         await self.recompose_keeping_focus()

@@ -28,8 +28,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..bots import available, describe
 from ..bots.levels import LEVEL_NAMES, level_of, leveled_first, levels_hint, plays
 from ..engine import KEY_INFO, KEYS, PRESETS, IllegalAction
-from ..i18n import _
-from ..rules_text import KEY_RULES, allowed_values, explain, preset_summary, special_cards
+from ..text.i18n import _
+from ..text.rules import KEY_RULES, allowed_values, explain, preset_summary, special_cards
 from .catalog import LANGUAGES, T_, dictionary, gettext_in, normalize, speaking
 from .protocol import (
     MAX_MESSAGE_BYTES,

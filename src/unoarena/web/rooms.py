@@ -43,7 +43,7 @@ from ..engine import (
 )
 from ..engine.match import eliminated
 from ..engine.turns import Turns
-from ..narrate import Narrator, round_start_lines
+from ..text.narrate import Narrator, round_start_lines
 from .catalog import T_, gettext_in, speaking
 from .protocol import ProtocolError, RateLimit, dumps
 from .store import (

@@ -1,7 +1,7 @@
 """Words for people about the rules: card names, what every rule key means at its current
 value, the deck of an edition. Shared by the command line, the terminal and the browser, so
-every sentence goes through :mod:`unoarena.i18n`; what happened in a game is told by
-:mod:`unoarena.narrate`.
+every sentence goes through :mod:`unoarena.text.i18n`; what happened in a game is told by
+:mod:`unoarena.text.narrate`.
 
 Every explanation cites the rule IDs of ``docs/spec/RULES.md`` in parentheses, so a reader can
 look up the exact rule and a test can check that no key goes unexplained.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .engine import CODES, COLOR_CODES, KEY_INFO, KEYS, PRESETS, ConfigError, RuleSet, preset
+from ..engine import CODES, COLOR_CODES, KEY_INFO, KEYS, PRESETS, ConfigError, RuleSet, preset
 from .i18n import N_, _, ngettext
 
 # ================================================================================================

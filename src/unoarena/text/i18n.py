@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "unoarena"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 SUPPORTED: tuple[str, ...] = ("en", "zh_TW", "zh_CN")
 DEFAULT = "en"
 ENV_VARS: tuple[str, ...] = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
