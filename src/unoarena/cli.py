@@ -38,7 +38,7 @@ from .engine import (
     replay_game,
     replay_match,
 )
-from .engine.errors import excerpt
+from .engine.errors import excerpt, suggest
 from .engine.record import MAX_RECORD_CHARS, read_json
 from .engine.rules import INT_BOUNDS
 from .lab.commands import add_lab_parsers
@@ -47,6 +47,7 @@ from .text.narrate import Narrator, round_start_lines
 from .text.rules import (
     card_text,
     color_text,
+    config_message,
     deck_lines,
     explain,
     preset_summary,
@@ -86,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(ns)
     except ConfigError as e:
-        print(_("error: {message}").format(message=_config_message(e)), file=sys.stderr)
+        print(_("error: {message}").format(message=config_message(e)), file=sys.stderr)
         return EXIT_USAGE
     except UsageError as e:
         print(_("error: {message}").format(message=e), file=sys.stderr)
@@ -95,13 +96,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
-
-
-def _config_message(e: ConfigError) -> str:
-    if e.keys == ("key",) and isinstance(e.allowed, (list, tuple)):  # parse_overrides
-        return _("unknown rule key {key!r}: the keys are {keys}").format(
-            key=e.value, keys=", ".join(str(k) for k in e.allowed))
-    return str(e)
 
 
 def _scan_lang(args: Sequence[str]) -> str | None:
@@ -116,13 +110,29 @@ def _scan_lang(args: Sequence[str]) -> str | None:
     return None
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that says "did you mean" for a mistyped choice (a command, ``--engine``),
+    as the rule keys, presets and bots do; its sub-commands' parsers are of this class too."""
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        choices = action.choices
+        if choices is not None and value not in choices:
+            match = suggest(value, list(choices))
+            if match is not None:
+                raise argparse.ArgumentError(action, _(
+                    "invalid choice: {value!r} (did you mean {match}?); choose from "
+                    "{choices}").format(value=value, match=match,
+                                        choices=", ".join(map(str, choices))))
+        super()._check_value(action, value)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Every subcommand and option of ``unoarena``; the texts are translated when built."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--lang", default=argparse.SUPPRESS, metavar="LANG",
                         help=_("language of the output: {langs} (default: from LANGUAGE, "
                                "LC_ALL or LANG)").format(langs=", ".join(SUPPORTED)))
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="unoarena", parents=[common],
         description=_("UNO as the rule books describe it: rules, simulation and replays."))
     p.add_argument("--version", action="version", version=f"unoarena {__version__}")

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..engine import Action, RuleSet
+from ..engine.errors import suggest
 
 
 @runtime_checkable
@@ -127,5 +128,7 @@ class Options:
         unknown = sorted(set(self._raw) - set(self._known))
         if unknown:
             allowed = ", ".join(sorted(self._known)) or "none"
-            raise ValueError(f"bot {self.bot} has no option {', '.join(unknown)} "
+            match = suggest(unknown[0], self._known)
+            hint = f"; did you mean {match}?" if match else ""
+            raise ValueError(f"bot {self.bot} has no option {', '.join(unknown)}{hint} "
                              f"(its options: {allowed})")

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ..engine.errors import suggest
 from .base import Bot
 
 #: Builds a bot from its options (raw strings, see :class:`~unoarena.bots.base.Options`) and
@@ -97,4 +98,7 @@ def _entry(name: str) -> Entry:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}: available {', '.join(available())}") from None
+        match = suggest(name, available())
+        hint = f" (did you mean {match}?)" if match else ""
+        raise ValueError(f"unknown bot {name!r}{hint}: available "
+                         f"{', '.join(available())}") from None

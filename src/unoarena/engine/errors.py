@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import reprlib
 from collections.abc import Iterable
 
@@ -44,6 +45,18 @@ def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def suggest(value: object, choices: Iterable[object]) -> str | None:
+    """The choice closest to a mistyped name (``jumpin`` -> ``jump_in``), or None when none is
+    close: the one way every command and page says "did you mean"."""
+    if not isinstance(value, str) or len(value) > EXCERPT_CHARS:
+        return None
+    names = [c for c in choices if isinstance(c, str)]
+    typed = value.strip().lower().replace("-", "_")
+    by_key = {n.lower().replace("-", "_"): n for n in names}
+    match = difflib.get_close_matches(typed, list(by_key), n=1, cutoff=0.6)
+    return by_key[match[0]] if match and by_key[match[0]] != value else None
+
+
 class IllegalAction(Exception):
     """A rejected action. The game is exactly as it was before the attempt."""
 
@@ -65,8 +78,13 @@ class ConfigError(ValueError):
             allowed_text = ", ".join(str(a) for a in allowed)
         else:
             allowed_text = str(allowed)
-        if len(self.keys) == 1:
-            msg = f"bad value {excerpt(value)} for {self.keys[0]}: allowed {allowed_text}"
+        #: the allowed name closest to a mistyped one (see :func:`suggest`)
+        self.suggestion = suggest(value, allowed) if isinstance(allowed, (list, tuple)) else None
+        hint = f" (did you mean {self.suggestion}?)" if self.suggestion else ""
+        if self.keys == ("key",):
+            msg = f"unknown rule key {excerpt(value)}{hint}: the keys are {allowed_text}"
+        elif len(self.keys) == 1:
+            msg = f"bad value {excerpt(value)} for {self.keys[0]}{hint}: allowed {allowed_text}"
         else:
             msg = f"{' + '.join(self.keys)} cannot be combined: {allowed_text}"
         super().__init__(msg)

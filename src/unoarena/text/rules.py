@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import CODES, COLOR_CODES, KEY_INFO, KEYS, PRESETS, ConfigError, RuleSet, preset
+from ..engine.errors import excerpt
 from .i18n import N_, _, ngettext
 
 # ================================================================================================
@@ -771,3 +772,25 @@ def keys_table() -> str:
         rows.append(f"| `{key}` | {KEY_RULES.get(key, '')} | {allowed_values(key)} | "
                     + " | ".join(vals) + " |")
     return "\n".join(rows) + "\n"
+
+
+def config_message(e: ConfigError) -> str:
+    """A refused rule set in the language in force, in one wording whatever the command: the
+    key or value, the closest allowed name when one is close, and what is allowed."""
+    allowed = (", ".join(str(a) for a in e.allowed) if isinstance(e.allowed, (list, tuple))
+               else str(e.allowed))
+    if len(e.keys) != 1:
+        return str(e)
+    if e.keys == ("key",):
+        if e.suggestion:
+            return _("unknown rule key {key!r} (did you mean {match}?): the keys are "
+                     "{keys}").format(key=e.value, match=e.suggestion, keys=allowed)
+        return _("unknown rule key {key!r}: the keys are {keys}").format(key=e.value,
+                                                                       keys=allowed)
+    value = excerpt(e.value)
+    if e.suggestion:
+        return _("bad value {value} for {key} (did you mean {match}?): allowed "
+                 "{allowed}").format(value=value, key=e.keys[0], match=e.suggestion,
+                                     allowed=allowed)
+    return _("bad value {value} for {key}: allowed {allowed}").format(
+        value=value, key=e.keys[0], allowed=allowed)

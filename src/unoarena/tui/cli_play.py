@@ -17,6 +17,7 @@ from ..bots import split_specs
 from ..bots.levels import LEVEL_NAMES, LEVELS
 from ..engine import PRESETS, ConfigError, RuleSet, parse_overrides, preset
 from ..text.i18n import _
+from ..text.rules import config_message
 from .session import BOT, Player, Table, Timing, best_bot, check_bot_spec, default_players
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -128,7 +129,7 @@ def run_play(args: argparse.Namespace) -> int:
             seed = args.seed if args.seed is not None else random.randrange(1 << 31)
             table = Table(rules, players, seed, timing=timing)
         except ConfigError as e:
-            return _error(str(e))
+            return _error(config_message(e))
         except ValueError as e:
             return _error(str(e))
     if getattr(args, "plain", False):
