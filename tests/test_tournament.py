@@ -109,7 +109,7 @@ def test_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
     rc = main(["tournament", "--bots", "basic,random", "--games", "4", "--rules", "attack"])
     out, _err = capsys.readouterr()
     assert rc == 0
-    assert "Tournament: attack, tables of 2" in out and "4 deals × 1 tables × 2 seatings" in out
+    assert "Tournament: attack, tables of 2" in out and "4 deals × 1 table × 2 seatings" in out
     assert "rating" in out and "95% interval" in out
 
 

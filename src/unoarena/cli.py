@@ -134,7 +134,10 @@ def build_parser() -> argparse.ArgumentParser:
                                "LC_ALL or LANG)").format(langs=", ".join(SUPPORTED)))
     p = _Parser(
         prog="unoarena", parents=[common],
-        description=_("UNO as the rule books describe it: rules, simulation and replays."))
+        description=_("UNO as the rule books describe it: play in the terminal or in the "
+                      "browser against bots or friends, explain any rule set, simulate and "
+                      "compare rule sets, rate bots in tournaments, replay recorded games and "
+                      "run rule scenarios."))
     p.add_argument("--version", action="version", version=f"unoarena {__version__}")
     sub = p.add_subparsers(title=_("commands"), metavar="COMMAND")
 
@@ -165,7 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
                         description=_("Rule scenario files (docs/spec/SCENARIOS.md)."))
     sc.set_defaults(handler=lambda ns: _usage(sc))
     scs = sc.add_subparsers(title=_("scenario commands"), metavar="COMMAND")
-    run = scs.add_parser("run", parents=[common], help=_("run scenario files or folders"))
+    run = scs.add_parser(
+        "run", parents=[common], help=_("run scenario files or folders"),
+        description=_("Run rule scenarios: each sets a table, plays its steps and checks what "
+                      "it expects. One line a scenario, then how many passed and failed; exit "
+                      "status 1 when any failed."))
     run.add_argument("paths", nargs="+", metavar="PATH", help=_("a scenario file or folder"))
     run.set_defaults(handler=cmd_scenario_run)
 
@@ -275,7 +282,7 @@ def _load_record(file: str) -> tuple[dict[str, Any], RuleSet]:
     """Read and fully check a record, so that a bad one fails before anything is shown."""
     try:
         if Path(file).stat().st_size > MAX_RECORD_CHARS:
-            raise UsageError(_("{file} is not JSON: {reason}").format(
+            raise UsageError(_("{file} is not a record: {reason}").format(
                 file=file, reason=f"larger than {MAX_RECORD_CHARS} bytes"))
         text = Path(file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -285,7 +292,8 @@ def _load_record(file: str) -> tuple[dict[str, Any], RuleSet]:
     try:
         rec = read_json(text)
     except RecordError as e:
-        raise UsageError(_("{file} is not JSON: {reason}").format(file=file, reason=e)) from None
+        raise UsageError(_("{file} is not a record: {reason}").format(
+            file=file, reason=e)) from None
     formats = ("unoarena.game", "unoarena.match")
     if not isinstance(rec, dict) or rec.get("format") not in formats:
         found = rec.get("format") if isinstance(rec, dict) else type(rec).__name__

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from ..bots import available, describe, split_specs
 from ..driver import BotError
 from ..engine import ConfigError, RuleSet, parse_overrides, preset
-from ..text.i18n import _, pad, width
+from ..text.i18n import _, ngettext, pad, width
 from . import plots
 from .common import LabError, parse_rule_spec, spec_label
 from .progress import ProgressBar
@@ -318,8 +318,9 @@ def format_summary(result: SimResult, workers: int = 1, cluster: str | None = No
     """The tables that ``unoarena simulate`` prints."""
     t = result.tally
     r = result.rules
-    mode = _("{n:,} matches").format(n=t.matches) if result.matches else _(
-        "{n:,} rounds").format(n=t.rounds)
+    mode = (ngettext("{n:,} match", "{n:,} matches", t.matches).format(n=t.matches)
+            if result.matches else
+            ngettext("{n:,} round", "{n:,} rounds", t.rounds).format(n=t.rounds))
     lines = [_("Simulation: {rules}, {n} players, {mode}, seed {seed}").format(
         rules=_rules_title(r), n=r.players, mode=mode, seed=result.seed), ""]
     rows = [[_("per round"), _("mean"), _("median"), "p10", "p90", "p99"],
@@ -476,9 +477,12 @@ def format_tournament(result: TournamentResult, workers: int = 1,
     lines = [
         _("Tournament: {rules}, tables of {p}, seed {seed}").format(
             rules=_rules_title(r), p=p, seed=result.seed),
-        "  " + _("{deals:,} deals × {tables} tables × {p} seatings = {games:,} games "
-                 "({schedule})").format(
-            deals=result.deals, tables=tables, p=p, games=len(result.games),
+        "  " + _("{deals} × {tables} × {seatings} = {games} ({schedule})").format(
+            deals=ngettext("{n:,} deal", "{n:,} deals", result.deals).format(n=result.deals),
+            tables=ngettext("{n} table", "{n} tables", tables).format(n=tables),
+            seatings=ngettext("{n} seating", "{n} seatings", p).format(n=p),
+            games=ngettext("{n:,} game", "{n:,} games", len(result.games)).format(
+                n=len(result.games)),
             schedule=_("every combination of bots") if result.tables
             else _("balanced schedule")),
         "",

@@ -412,12 +412,13 @@ def main(paths: Sequence[str]) -> int:
     """Print one line per scenario and ``N passed, M failed``; 0 if all passed, 1 if any
     failed, 2 for a path that does not exist (or none given)."""
     if not paths:
-        print("usage: scenario run PATH... (scenario files or folders)", file=sys.stderr)
+        print("usage: unoarena scenario run PATH... (scenario files or folders)",
+              file=sys.stderr)
         return 2
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         for p in missing:
-            print(f"no such file or folder: {p}", file=sys.stderr)
+            print(f"error: no such file or folder: {p}", file=sys.stderr)
         return 2
     results = run_paths(paths)
     for r in results:

@@ -79,7 +79,9 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
                      help=_("with several processes: seconds before the rooms of a process "
                             "that stopped are taken over (default 4)"))
     adv.add_argument("--log-level", default="info",
-                     choices=("debug", "info", "warning", "error"))
+                     choices=("debug", "info", "warning", "error"),
+                     help=_("how much the server logs: debug, info (default), warning or "
+                            "error"))
 
 
 def cluster_problem(workers: int, database_url: str | None, broker_url: str | None
