@@ -58,6 +58,8 @@ from .tui.cli_play import add_play_parser
 from .web.cli_serve import add_serve_parser
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+#: a command stopped by Ctrl+C or SIGTERM, as shells report SIGINT (128 + 2)
+EXIT_INTERRUPTED = 130
 
 
 class UsageError(Exception):
@@ -92,6 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as e:
         print(_("error: {message}").format(message=e), file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:  # Ctrl+C anywhere (a replay waiting for Enter): one line, 130
+        print("\n" + _("interrupted"), file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # `unoarena ... | head`: stop quietly, as the docs of signal advise
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

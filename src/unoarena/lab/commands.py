@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
@@ -149,6 +151,10 @@ def _workers(ns: argparse.Namespace) -> int:
 def _run_guarded(run: Callable[[], int]) -> int:
     """Usage mistakes found late (a bot spec, Ray missing) exit 2; failures in play exit 1;
     Ctrl-C stops the workers and exits 130, as shells expect."""
+    # SIGTERM stops a run as Ctrl+C does: one line, exit status 130, workers stopped (only
+    # the main thread may set a handler; elsewhere the caller's stays)
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler) if main else None
     try:
         return run()
     except ConfigError:
@@ -163,6 +169,9 @@ def _run_guarded(run: Callable[[], int]) -> int:
         return EXIT_FAILED
     except ValueError as e:  # a bot spec: unknown bot, bad option
         return _fail(e)
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _write_json(d: dict[str, Any], ns: argparse.Namespace) -> None:
