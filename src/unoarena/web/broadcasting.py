@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import Event
 from ..engine.match import eliminated
 from ..narrate import Narrator, round_start_lines
+from ..play_choice import hand_choices
 from .catalog import gettext_in, speaking
 from .persistence import DB_LOST, LOG_BROKEN
 from .protocol import dumps
@@ -126,12 +127,16 @@ class Broadcaster:
         if seats is None:
             seats = lang_cache[conn.lang] = self._seats(conn.lang)
         assert room.match is not None
+        seat = view["seat"]
+        # what a click on each card of the hand asks, and plays (the terminal's own questions)
+        choices = ({} if seat is None
+                   else hand_choices(room.match.game.legal_actions(seat), view["hand"]))
         return {"type": "state", "room": room.id, "status": room.status,
                 "match": room.match_no, "round": room.match.rounds_played, "seq": room.seq,
                 "you": view["seat"], "view": view, "seats": seats, "log": log_lines,
                 "events": events, "timer": self._timer_info(),
                 "round_clock": self._round_clock_info(),
-                "match_scores": list(room.match.scores)}
+                "match_scores": list(room.match.scores), "choices": choices}
 
     def broadcast_state(self, groups: Sequence[tuple[list[Event], int, str]],
                         start: list[Event] | None = None,

@@ -187,12 +187,11 @@ export function roomTable(R) {
     const cards = v.hand.map((code, i) => {
       const k = seen.get(code) || 0;
       seen.set(code, k + 1);
-      const options = g.byCard.get(code) || [];
-      let cls = "";
-      if (options.length) cls = options.some((a) => a.verb === "jump_in") && v.turn !== you ? "jump" : "playable";
+      const playable = R.cardClass(code);
+      let cls = playable;
       if (giving && g.gives.some((a) => a.cards[0] === code)) cls = "playable";
       if (v.drawn && v.drawn.includes(code) && v.phase === "drawn") cls += " drawn";
-      if (!options.length && !giving) cls += " dim";
+      if (!playable && !giving) cls += " dim";
       return cardNode(code, {
         button: true, key: `${code}:${k}`, cls,
         attrs: { role: "listitem", "data-index": String(i), "data-key": `${code}:${k}` },
