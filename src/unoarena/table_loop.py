@@ -1,8 +1,9 @@
 """The table loop: who acts next at a table of bots and people, and what a bot's bad move gets.
 
 Every program that plays a round one seat at a time asks here: the bot driver
-(:func:`unoarena.driver.play_round`), the terminal table (:meth:`unoarena.tui.session.Table.
-next_decision`) and the web room (:mod:`unoarena.web.rooms`). The order is RULES DIG-3's: every
+(:func:`unoarena.driver.play_round`), the terminal table
+(:meth:`unoarena.tui.session.Table.next_decision`) and the web room's clock
+(:mod:`unoarena.web.timing`). The order is RULES DIG-3's: every
 open window (catch an undeclared UNO, declare one's own late, jump in) goes first, in
 :meth:`Game.window_seats` order, to a bot that takes it or declines (:class:`Turns` remembers the
 declines until the game moves on); a person's window either stops the loop (a table that asks
