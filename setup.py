@@ -22,7 +22,7 @@ if os.environ.get("UNOARENA_MYPYC") == "1":
                        "draws", "editions", "seven_zero", "wild_powers", "attack", "play",
                        "deal", "calls", "diagnose", "views", "game", "turns")]
             # the learning environments' per-step code (observation, mask, turn order)
-            + ["src/unoarena/rl/encoding.py", "src/unoarena/rl/table.py"],
+            + ["src/unoarena/encoding.py", "src/unoarena/rl/table.py"],
             opt_level="3",
         )
 

@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from unoarena.rules_text import keys_table
+from unoarena.text.rules import keys_table
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 START = "<!-- keys-table:start -->"
@@ -45,7 +45,7 @@ def replay_example() -> str:
     """The console block of the replay example: both commands run here, in English, in a
     scratch folder, and the first lines of what ``replay`` prints."""
     from unoarena.cli import main as cli_main
-    from unoarena.i18n import language, set_language
+    from unoarena.text.i18n import language, set_language
 
     before = language()
     cwd = os.getcwd()

@@ -1,4 +1,4 @@
-"""Generate docs/observations.md from the observation encoding (unoarena.rl.encoding).
+"""Generate docs/observations.md from the observation encoding (unoarena.encoding).
 
     python scripts/gen_obs_docs.py            # rewrite docs/observations.md
     python scripts/gen_obs_docs.py --check    # exit 1 when the file is out of date
@@ -13,8 +13,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from unoarena.encoding import ENCODING_VERSION, Encoder, field_table
 from unoarena.engine import CODES, action_space, preset
-from unoarena.rl.encoding import ENCODING_VERSION, Encoder, field_table
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "observations.md"
 PRESETS = ("classic", "buzz", "frozen2", "house", "attack")
@@ -42,7 +42,7 @@ def render() -> str:
     lines = [
         "# Observations of the learning environments",
         "",
-        "<!-- the tables below follow unoarena.rl.encoding: after changing it, run",
+        "<!-- the tables below follow unoarena.encoding: after changing it, run",
         "     python scripts/gen_obs_docs.py (a test fails while this file is stale) -->",
         "",
         f"Encoding version **{ENCODING_VERSION}** (`unoarena.rl.ENCODING_VERSION`). Every",

@@ -1,17 +1,19 @@
 """Extract every translatable message of the package into the catalogues, with Babel.
 
 Messages are the string literals passed to ``_``, ``N_`` and ``ngettext`` (see
-:mod:`unoarena.i18n`). The script does what these two commands do (README, "Translations"):
+:mod:`unoarena.text.i18n`). The script does what these two commands do (README, "Translations"):
 
     pybabel extract --no-default-keywords -k _ -k N_ -k ngettext:1,2 --project unoarena \\
-        -o src/unoarena/locale/unoarena.pot src/unoarena
-    pybabel update --ignore-obsolete -D unoarena -i src/unoarena/locale/unoarena.pot \\
-        -d src/unoarena/locale
+        --no-location -o src/unoarena/locale/unoarena.pot src/unoarena
+    pybabel update --ignore-obsolete --no-location -D unoarena \\
+        -i src/unoarena/locale/unoarena.pot -d src/unoarena/locale
 
-that is: it writes ``locale/unoarena.pot`` and merges it into each language's ``unoarena.po``;
-translations of messages still in use are kept, new messages are added untranslated (or fuzzy,
-from a similar old one), and messages no longer in the code are dropped. Translate what is
-empty or fuzzy, then run ``scripts/i18n_compile.py`` (``pybabel compile``).
+that is (without source locations, so that a catalogue changes only when a message does,
+and branches that add messages merge cleanly): it writes ``locale/unoarena.pot`` and merges
+it into each language's ``unoarena.po``; translations of messages still in use are kept,
+new messages are added untranslated (or fuzzy, from a similar old one), and messages no
+longer in the code are dropped. Translate what is empty or fuzzy, then run
+``scripts/i18n_compile.py`` (``pybabel compile``).
 
     python scripts/i18n_extract.py [--check]
 
@@ -114,7 +116,7 @@ def _write(path: Path, catalog: Catalog) -> None:
     """Write a catalogue unless only its creation date would change, so that a run with no new
     message leaves the files (and the compiled .mo) as they are."""
     out = io.BytesIO()
-    write_po(out, catalog, ignore_obsolete=True, include_previous=True)
+    write_po(out, catalog, ignore_obsolete=True, include_previous=True, no_location=True)
     if path.exists() and _undated(path.read_bytes()) == _undated(out.getvalue()):
         return
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -34,9 +34,10 @@ from typing import Any
 from unoarena.engine import PRESETS, RuleSet, preset
 from unoarena.kernel import bots as kb
 from unoarena.kernel.core import DRAW_REASONS
-from unoarena.kernel.differential import compare_round, random_rules
 from unoarena.kernel.runner import RoundRunner
 from unoarena.lab.common import play_indexed_round
+from unoarena.testing import random_rules
+from unoarena.testing.kernel import compare_round
 
 BOT_MIXES = ("random", "basic", "random:decline=0.1", "mixed")
 #: The driver's guard per round: a round of random bots under some rule sets can run for very

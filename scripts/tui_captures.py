@@ -31,7 +31,7 @@ from test_tui_support import (  # noqa: E402 - the set-up helpers live beside th
 )
 
 from unoarena.engine import preset  # noqa: E402
-from unoarena.i18n import set_language  # noqa: E402
+from unoarena.text.i18n import set_language  # noqa: E402
 from unoarena.tui.app import UnoApp  # noqa: E402
 from unoarena.tui.plain import PlainGame  # noqa: E402
 from unoarena.tui.session import Table, Timing, default_players  # noqa: E402

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from unoarena.i18n import set_language
+from unoarena.text.i18n import set_language
 
 #: test files that compile the kernel when it is not cached yet
 KERNEL_USERS = ("kernel/", "test_cli.py", "test_cluster.py", "test_docs_replay.py",

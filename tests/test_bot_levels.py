@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from unoarena import i18n
 from unoarena.bots import available
 from unoarena.bots.levels import LEVELS, bot_for, level_of, leveled_first, plays
+from unoarena.text import i18n
 from unoarena.tui.newgame import bot_label, levels_text
 
 

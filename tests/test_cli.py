@@ -16,9 +16,9 @@ from cli_util import run
 
 from unoarena import __version__
 from unoarena.engine import KEYS, PRESETS, Match, match_record, preset
-from unoarena.i18n import detect, language, normalize
-from unoarena.narrate import Narrator
-from unoarena.rules_text import EXPLAIN, explain, keys_table
+from unoarena.text.i18n import detect, language, normalize
+from unoarena.text.narrate import Narrator
+from unoarena.text.rules import EXPLAIN, explain, keys_table
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_ID = re.compile(r"\((?:[^()]*?)(?:[A-Z0-9]+(?:-[A-Z0-9]+)+|§\d+)[^()]*\)")

@@ -1,32 +1,16 @@
 """Property tests (hypothesis) that throw malformed values at every parser and boundary of the
 engine and the files around it: rule sets, ``Game.apply``, records, saves and scenarios. The
-targets live in ``scripts/fuzz.py``, whose long run the README reports; here each runs a small,
-time-bounded sample so that CI stays fast."""
+targets live in :mod:`unoarena.testing.fuzz` (``scripts/fuzz.py`` is the long run the README
+reports); here each runs a small, time-bounded sample so that CI stays fast."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from unoarena.testing import fuzz
+
 #: Inputs per target and test run: enough to try every kind of damage, small enough for CI.
 EXAMPLES = 60
-
-
-def _fuzz() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("unoarena_fuzz", ROOT / "scripts" / "fuzz.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["unoarena_fuzz"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-fuzz = _fuzz()
 
 
 @pytest.mark.parametrize("target", sorted(fuzz.TARGETS))

@@ -9,30 +9,19 @@ a recorded game differently (shuffles, legality, views), which breaks every save
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from unoarena.engine import iter_game
+from unoarena.testing import golden as MG
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_golden", ROOT / "scripts" /
-                                                  "make_golden.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-MG = _script()
 FILES = sorted(GOLDEN.glob("*.json"))
 
 

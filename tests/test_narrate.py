@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from unoarena.engine import Game, preset
-from unoarena.i18n import set_language
-from unoarena.narrate import Narrator, default_names, display_name
+from unoarena.text.i18n import set_language
+from unoarena.text.narrate import Narrator, default_names, display_name
 
 NAMES = default_names(4)
 
@@ -121,7 +121,7 @@ def test_launcher_presses_in_a_row_are_one_clause() -> None:
 
 
 def test_round_start_says_what_the_first_card_does_and_who_plays() -> None:
-    from unoarena.narrate import round_start_lines
+    from unoarena.text.narrate import round_start_lines
     lines = round_start_lines([
         {"t": "deal", "dealer": 3, "hand_size": 7}, {"t": "starter", "card": "RD2"},
         {"t": "draw", "seat": 0, "count": 2, "reason": "starter"},

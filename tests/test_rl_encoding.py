@@ -11,8 +11,8 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
+from unoarena.encoding import ENCODING_VERSION, Encoder, History, layout  # noqa: E402
 from unoarena.engine import Action, Game, Setup, parse_card, preset  # noqa: E402
-from unoarena.rl.encoding import ENCODING_VERSION, Encoder, History, layout  # noqa: E402
 from unoarena.rl.table import Table  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

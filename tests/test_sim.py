@@ -340,8 +340,14 @@ def test_driver_gives_history_and_search_copies_to_bots_that_ask() -> None:
     assert bots[2].saw_history == {True} and bots[2].could_determinize == {True}
 
 
-def test_sim_module_still_imports() -> None:
-    from unoarena.sim import simulate as old_simulate
+def test_sim_module_still_imports_and_warns() -> None:
+    import importlib
+    import sys
+
+    sys.modules.pop("unoarena.sim", None)
+    with pytest.warns(DeprecationWarning, match="unoarena.lab"):
+        old = importlib.import_module("unoarena.sim")
+    old_simulate = old.simulate
 
     result = old_simulate(preset("classic", players=2), ["basic"], games=5, seed=1)
     assert result.summary.games == 5 and sum(result.summary.wins) == 5

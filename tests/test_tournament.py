@@ -10,10 +10,10 @@ import pytest
 
 from unoarena.cli import main
 from unoarena.engine import preset
-from unoarena.i18n import set_language
 from unoarena.lab import tournament
 from unoarena.lab.ratings import finishing_ranks, rate
 from unoarena.lab.tournament import MAX_TABLES, TourJob, labels_for, schedule
+from unoarena.text.i18n import set_language
 
 
 @pytest.fixture(autouse=True)

@@ -27,7 +27,7 @@ from test_tui_support import (
 from textual.widgets import Static
 
 from unoarena.engine import preset
-from unoarena.i18n import set_language
+from unoarena.text.i18n import set_language
 from unoarena.tui.app import UnoApp
 from unoarena.tui.cards import FACE
 from unoarena.tui.dialogs import MatchResultScreen, RoundSummaryScreen

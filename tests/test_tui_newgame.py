@@ -79,7 +79,8 @@ def test_house_rules_fit_at_80_columns() -> None:
 
 
 def test_preset_choice_survives_the_next_keys() -> None:
-    """Tab Down Down Down Enter Tab Space Ctrl+S: house, with jump-in switched on."""
+    """Tab Down Down Down Enter Tab Space Ctrl+S: house, with its first toggle (stacked Wild
+    Draw Fours, on in house) switched off."""
 
     async def go() -> Any:
         app = UnoApp(newgame={"seed": 2})
@@ -95,7 +96,7 @@ def test_preset_choice_survives_the_next_keys() -> None:
             for key in ("tab", "space"):
                 await pilot.press(key)
                 await pilot.pause()
-            assert scr.focused is not None and scr.focused.id == "rule-jump_in"
+            assert scr.focused is not None and scr.focused.id == f"rule-{TOGGLES[0][0]}"
             await pilot.press("ctrl+s")
             await pilot.pause()
             ts = app.table_screen
@@ -103,7 +104,8 @@ def test_preset_choice_survives_the_next_keys() -> None:
             return ts.table.rules
 
     rules = run(go())
-    assert rules.preset == "house" and rules.jump_in and rules.stacking == "deflect"
+    assert TOGGLES[0][0] == "stack_draw4"
+    assert rules.preset == "house" and not rules.stack_draw4 and rules.stacking == "deflect"
 
 
 def test_more_players_keeps_the_focus_and_adds_seats() -> None:
@@ -126,7 +128,7 @@ def test_more_players_keeps_the_focus_and_adds_seats() -> None:
 
 
 def test_language_switch_keeps_the_focus() -> None:
-    from unoarena.i18n import set_language
+    from unoarena.text.i18n import set_language
 
     async def go() -> str | None:
         app = UnoApp()

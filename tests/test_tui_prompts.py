@@ -20,7 +20,7 @@ from test_tui_support import (
 )
 
 from unoarena.engine import preset
-from unoarena.i18n import set_language
+from unoarena.text.i18n import set_language
 from unoarena.tui import saves
 from unoarena.tui.app import UnoApp
 from unoarena.tui.dialogs import ChoiceDialog, MatchResultScreen, RoundSummaryScreen

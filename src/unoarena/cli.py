@@ -1,6 +1,6 @@
 """The ``unoarena`` command: rules, simulate, tournament, replay, scenario run.
 
-Everything a person reads goes through :mod:`unoarena.i18n`. Results go to stdout, progress
+Everything a person reads goes through :mod:`unoarena.text.i18n`. Results go to stdout, progress
 and errors to stderr. Exit status: 0 success, 1 a run that failed (a scenario, a bot or engine
 error), 2 a usage error (bad option, bad rule key or value, unreadable file).
 """
@@ -41,10 +41,10 @@ from .engine import (
 from .engine.errors import excerpt
 from .engine.record import MAX_RECORD_CHARS, read_json
 from .engine.rules import INT_BOUNDS
-from .i18n import N_, SUPPORTED, _, ngettext, set_language
 from .lab.commands import add_lab_parsers
-from .narrate import Narrator, round_start_lines
-from .rules_text import (
+from .text.i18n import N_, SUPPORTED, _, ngettext, set_language
+from .text.narrate import Narrator, round_start_lines
+from .text.rules import (
     card_text,
     color_text,
     deck_lines,

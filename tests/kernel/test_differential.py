@@ -15,9 +15,10 @@ pytest.importorskip("numba")
 from unoarena.engine import KEYS, PRESETS, Action, Game, preset
 from unoarena.engine.rules import RuleSet
 from unoarena.kernel import mt
-from unoarena.kernel.differential import compare_round, random_rules
 from unoarena.kernel.single import KernelGame, reference_snapshot, split_seed
 from unoarena.kernel.tables import KNOWN_KEYS, KernelUnsupported, compile_rules
+from unoarena.testing import random_rules
+from unoarena.testing.kernel import compare_round
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 #: Seconds the random rule-set sample may take in CI (the long run is a script).

@@ -17,7 +17,6 @@ from unoarena.bots import split_specs
 from unoarena.kernel import bots as kb
 from unoarena.kernel import heuristic as kh
 from unoarena.kernel.core import DRAW_REASONS
-from unoarena.kernel.differential import random_rules
 from unoarena.kernel.runner import (
     Chunk,
     KernelRefused,
@@ -27,6 +26,7 @@ from unoarena.kernel.runner import (
     bot_options,
 )
 from unoarena.lab.common import parse_rule_spec, play_indexed_match, play_indexed_round
+from unoarena.testing import random_rules
 
 H = "heuristic"
 CASES = [

@@ -15,6 +15,7 @@ pytest.importorskip("numba")
 
 from unoarena.bots import Bot, make_bot
 from unoarena.driver import LazyView
+from unoarena.encoding import Encoder
 from unoarena.engine import Game, RuleSet
 from unoarena.engine.state import shuffle
 from unoarena.engine.turns import Turns
@@ -26,7 +27,6 @@ from unoarena.kernel.label import (
     Labeller,
 )
 from unoarena.lab.common import parse_rule_spec
-from unoarena.rl.encoding import Encoder
 
 
 def _seed(lo: int, hi: int) -> int:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 import json
 import socket
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -20,12 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from server_util import Client, LiveServer, create_room, fast_config, join, write_batch
 
+from unoarena.testing.fuzz import BIG_INTS, WORDS, count, json_values, mutate
 from unoarena.web.app import MAX_BODY_BYTES
 from unoarena.web.store import Store
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-from fuzz import BIG_INTS, WORDS, count, json_values, mutate  # noqa: E402
 
 #: Inputs per test run in CI.
 EXAMPLES = 40

@@ -76,13 +76,16 @@ def test_rules_are_validated_and_explained(server: LiveServer) -> None:
 
 
 def test_house_rules_from_other_apps_are_offered_and_explained(server: LiveServer) -> None:
-    """RULES 18: the page builds its house-rule toggles from meta; the rules check explains
-    them and refuses a bomb without a way to play three numbers at once."""
+    """RULES 18: the page builds its house-rule toggles from meta, with each key's name in the
+    page's language; the rules check explains them and refuses a bomb without a way to play
+    three numbers at once."""
     kinds = {k["key"]: (k["type"], k["rule"]) for k in server.http.get("/api/meta").json()["keys"]}
     for key, rule in (("reverse_deflects_draw4", "HR-REV4"), ("draw2_on_draw4", "HR-2ON4"),
                       ("revenge", "HR-REVENGE"), ("same_number_play", "HR-SAMENUM"),
                       ("bomb", "HR-BOMB")):
         assert kinds[key] == ("bool", rule)
+    labels = {k["key"]: k["label"] for k in server.http.get("/api/meta?lang=zh_TW").json()["keys"]}
+    assert labels["jump_in"] == "搶先出牌" and labels["bomb"] == "炸彈：三張同數字"
     rules = {"same_number_play": True, "bomb": True}
     r = server.http.post("/api/rules", json={"preset": "classic", "rules": rules})
     assert r.status_code == 200 and r.json()["overrides"] == rules

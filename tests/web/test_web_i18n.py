@@ -96,7 +96,7 @@ def test_po_reader_handles_continuations_context_and_fuzzy() -> None:
 
 
 def test_speaking_switches_the_shared_narration_only_inside_the_block() -> None:
-    from unoarena import i18n
+    from unoarena.text import i18n
 
     before = i18n._("clockwise")
     with speaking("zh_TW"):

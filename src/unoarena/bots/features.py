@@ -1,6 +1,6 @@
 """One input layout for every rule set: what the ``learned`` bot's network reads.
 
-The observation encoding (:mod:`unoarena.rl.encoding`) changes size with the player count, and
+The observation encoding (:mod:`unoarena.encoding`) changes size with the player count, and
 the action space (:class:`~unoarena.engine.ActionSpace`) with the rule set. A network that
 plays every preset at 2-10 players needs fixed sizes, so:
 
@@ -22,10 +22,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..encoding import ENCODING_VERSION, layout
 from ..engine import CODES, COLOR_CODES, RuleSet, action_space
 from ..engine.actions import VERBS
 from ..engine.rules import PRESETS
-from ..rl.encoding import ENCODING_VERSION, layout
 
 MAX_PLAYERS = 10
 NKINDS = len(CODES)

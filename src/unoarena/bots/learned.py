@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..encoding import Encoder
 from ..engine import Action, Game, RuleSet
-from ..rl.encoding import Encoder
 from .base import BaseBot, Options
 from .features import ACTION_FEATURES, Layout, obs_features
 from .heuristic import Context

@@ -7,7 +7,7 @@ the measured strength (``benchmarks/strength.py``, the README's table), weakest 
 
 from __future__ import annotations
 
-from ..i18n import N_, _
+from ..text.i18n import N_, _
 
 #: (level, bot spec, what it plays like), weakest first.
 LEVELS: tuple[tuple[str, str, str], ...] = (

@@ -46,7 +46,7 @@ from .record import (
     replay_game,
     replay_match,
 )
-from .rules import ALIASES, KEYS, PRESETS, RuleSet, parse_overrides, preset
+from .rules import ALIASES, KEY_INFO, KEYS, PRESETS, KeyInfo, RuleSet, parse_overrides, preset
 from .view_types import Effect, Pending, View
 
 __all__ = [
@@ -56,6 +56,7 @@ __all__ = [
     "EDITIONS",
     "ERROR_CODES",
     "KEYS",
+    "KEY_INFO",
     "PHASES",
     "POINTS",
     "PRESETS",
@@ -72,6 +73,7 @@ __all__ = [
     "GameRecord",
     "GameResult",
     "IllegalAction",
+    "KeyInfo",
     "Match",
     "MatchRecord",
     "MatchResult",

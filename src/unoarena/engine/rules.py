@@ -11,7 +11,7 @@ import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
 
 from .cards import EDITIONS, WILD4, Edition
 from .errors import ConfigError
@@ -35,116 +35,160 @@ Misplay = Literal["reject", "penalty"]
 Scoring = Literal["winner", "penalty", "chips"]
 Elimination = Literal["off", "points", "cards"]
 
-# key -> allowed values (a tuple of choices), or a type tag: "bool", "int", "int?", "launcher"
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "edition": get_args(EditionName),
-    "first_dealer": get_args(FirstDealer),
-    "next_dealer": get_args(NextDealer),
-    "voluntary_draw_play": get_args(VoluntaryDrawPlay),
-    "starter_wild_chooser": get_args(StarterWildChooser),
-    "starter_w4": get_args(StarterW4),
-    "starter_reverse": get_args(StarterReverse),
-    "w4_rule": get_args(W4Rule),
-    "stacking": get_args(Stacking),
-    "sum_jump_in": get_args(SumJumpIn),
-    "deck_exhausted": get_args(DeckExhausted),
-    "draw_count": get_args(DrawCount),
-    "misplay": get_args(Misplay),
-    "scoring": get_args(Scoring),
-    "elimination": get_args(Elimination),
-}
-assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition, in order"
-_BOOLS = (
-    "starter_number_only", "wd4_challenge", "stack_draw4", "draw4_on_draw2", "jump_in",
-    "double_play", "multi_play", "number_finish", "wild_powers", "seven_zero",
-    "force_play", "forced_draw_play", "silent_uno",
-    "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
-    "double_score",
-    "wild_starter_stays",
-    "blind_draw",
-    "same_number_play", "bomb",
-)
-# int keys: (minimum, maximum). Every one is bounded, so that no value a person or a request
-# can give is too big to store, send or compute with. "Optional" ones also take none/null/off.
-_INTS: dict[str, tuple[int, int]] = {
-    "players": (2, 10), "hand_size": (1, 30), "uno_penalty": (0, 20),
-    "false_uno_penalty": (0, 20), "misplay_penalty": (0, 20), "timer_penalty": (0, 20),
-    "target_score": (1, 100_000), "teams": (0, 5), "seat_exchange": (0, 1000),
-}
-_OPTIONAL_INTS: dict[str, tuple[int, int]] = {
-    "turn_timer": (1, 3600), "rounds": (1, 1000), "launcher_max_dry": (1, 100),
-    "hand_limit": (2, 60),
-    "open_hands": (1, 30), "blitz": (10, 3600),
-}
-#: Every integer key with its bounds and whether it may be none (for documentation and UIs).
-INT_BOUNDS: dict[str, tuple[int, int, bool]] = {
-    **{k: (lo, hi, False) for k, (lo, hi) in _INTS.items()},
-    **{k: (lo, hi, True) for k, (lo, hi) in _OPTIONAL_INTS.items()},
-}
+T = TypeVar("T")
+
+
+def N_(text: str) -> str:
+    """Marks a label for the catalogues: the engine shows no text, the UIs translate it."""
+    return text
+
+
+#: ``added`` of the keys that existed when rule sets were first stored.
+NOT_ADDED: Any = object()
+
+#: How the new-game screens (terminal and browser) offer a key: an on/off ``toggle``, a
+#: ``choice`` of the declared values, or not at all (set with ``--set`` or the rules form).
+Offer = Literal["toggle", "choice", "none"]
+
+
+@dataclass(frozen=True)
+class KeyInfo:
+    """What one rule key's declaration says besides its type and default: the rule IDs it
+    configures, its short name, how the UIs offer it, its bounds, and since when it exists."""
+
+    rules: str
+    label: str
+    offer: Offer = "none"
+    #: for a ``choice`` offer: the values offered (as typed after ``--set KEY=``) and names
+    values: tuple[tuple[str, str], ...] = ()
+    #: for an integer key: the smallest and largest value (every one is bounded, so that no
+    #: value a person or a request can give is too big to store, send or compute with)
+    bounds: tuple[int, int] | None = None
+    #: the value that plays as the rule did before the key existed, for a key added after rule
+    #: sets were first stored (records, saves, rooms); ``NOT_ADDED`` for the first keys
+    added: Any = NOT_ADDED
+    #: whether ``off``/``no``/``false`` on a command line means this integer key's 0
+    off_is_zero: bool = False
+
+
+def key(default: T, rules: str, label: str, *, offer: Offer = "none",
+        values: tuple[tuple[str, str], ...] = (), bounds: tuple[int, int] | None = None,
+        added: Any = NOT_ADDED, off_is_zero: bool = False) -> T:
+    """Declare a rule key: its field in :class:`RuleSet` with everything else about it in the
+    field's metadata, from which every list of keys is derived (validation, ``unoarena rules``,
+    the new-game screens, stored rule sets that predate the key)."""
+    info = KeyInfo(rules, label, offer, values, bounds, added, off_is_zero)
+    return field(default=default, metadata={"key": info})
+
+
 #: The launcher's distribution: at most this many volley sizes (0 .. 63 cards a press).
 LAUNCHER_MAX = 64
 _NONE = ("none", "null", "off")
 _TRUE = {"on", "true", "yes", "1", "y"}
 _FALSE = {"off", "false", "no", "0", "n"}
+_OFF = N_("off")
 
 
 @dataclass(frozen=True)
 class RuleSet:
     """Every configurable rule. Build with :func:`preset` or :meth:`RuleSet.create`."""
 
-    preset: str = "classic"
-    edition: EditionName = "classic"
-    players: int = 4
-    hand_size: int = 7
-    first_dealer: FirstDealer = "high_card"  # SET-1
-    next_dealer: NextDealer = "left"  # SET-2
-    voluntary_draw_play: VoluntaryDrawPlay = "may_not"  # TURN-4
-    draw_count: DrawCount = "one"  # TURN-7
-    deck_exhausted: DeckExhausted = "reshuffle"  # TURN-6
-    starter_wild_chooser: StarterWildChooser = "next"  # START-4
-    starter_w4: StarterW4 = "reshuffle"  # START-5
-    starter_number_only: bool = False  # START-7
-    starter_reverse: StarterReverse = "dealer_first"  # START-2, START-8
-    w4_rule: W4Rule = "restricted"  # WD4-1, WD4-3
-    wd4_challenge: bool = True  # WD4-2
-    stacking: Stacking = "off"  # HR-STACK
-    stack_draw4: bool = False  # HR-STACK4
-    draw4_on_draw2: bool = False  # HR-4ON2
-    reverse_deflects_draw4: bool = False  # HR-REV4
-    draw2_on_draw4: bool = False  # HR-2ON4
-    revenge: bool = False  # HR-REVENGE
-    jump_in: bool = False  # HR-JUMP
-    double_play: bool = False  # HR-DOUBLE
-    multi_play: bool = False  # ATK-4
-    same_number_play: bool = False  # HR-SAMENUM
-    bomb: bool = False  # HR-BOMB
-    sum_jump_in: SumJumpIn = "off"  # HR-SUM
-    number_finish: bool = False  # HR-NUMFIN, ATK-6
-    teams: int = 0  # HR-TEAM: players per team, 0 = no teams
-    wild_powers: bool = False  # HR-WILDPOWER
-    turn_timer: int | None = None  # HR-TIMER, seconds
-    timer_penalty: int = 1
-    seat_exchange: int = 0  # HR-SEATS, every N rounds
-    seven_zero: bool = False  # HR-SEVEN-ZERO
-    force_play: bool = False  # HR-FORCE
-    forced_draw_play: bool = False  # HR-DRAWPLAY
-    hand_limit: int | None = None  # HR-HANDLIMIT: a hand of this many cards draws no more
-    silent_uno: bool = False  # HR-SILENT
-    double_score: bool = False  # HR-DOUBLESCORE
-    wild_starter_stays: bool = False  # HR-WILDSTART
-    uno_penalty: int = 2  # UNO-2
-    false_uno_penalty: int = 0  # UNO-3
-    misplay: Misplay = "reject"  # PEN-1, PEN-2
-    misplay_penalty: int = 2
-    scoring: Scoring = "winner"  # MATCH-1..3
-    target_score: int = 500
-    rounds: int | None = None
-    launcher: tuple[float, ...] = DEFAULT_LAUNCHER  # ATK-2
-    launcher_max_dry: int | None = 4
-    open_hands: int | None = None  # HR-OPEN: hands of at most N cards lie face up
-    blind_draw: bool = False  # HR-BLIND: a card drawn for the turn is kept unseen
-    elimination: Elimination = "off"  # HR-ELIM: the most points (or cards) in hand is out
-    blitz: int | None = None  # HR-BLITZ: seconds a round may last (the caller's clock)
+    preset: str = key("classic", "§16", N_("Preset"))
+    edition: EditionName = key("classic", "ED-1..4", N_("Edition"))
+    players: int = key(4, "SEAT-3", N_("Players"), bounds=(2, 10))
+    hand_size: int = key(7, "SET-3", N_("Cards dealt"), bounds=(1, 30))
+    first_dealer: FirstDealer = key("high_card", "SET-1", N_("First dealer"))
+    next_dealer: NextDealer = key("left", "SET-2", N_("Next dealer"))
+    voluntary_draw_play: VoluntaryDrawPlay = key("may_not", "TURN-4",
+                                                 N_("Draw though a card fits"))
+    draw_count: DrawCount = key("one", "TURN-7", N_("Drawing"), offer="choice", values=(
+        ("one", N_("one card")), ("until_playable", N_("until a card fits"))))
+    deck_exhausted: DeckExhausted = key("reshuffle", "TURN-6", N_("Empty draw pile"))
+    starter_wild_chooser: StarterWildChooser = key("next", "START-4",
+                                                   N_("Who names a wild starter's colour"))
+    starter_w4: StarterW4 = key("reshuffle", "START-5", N_("Wild Draw Four turned up first"))
+    starter_number_only: bool = key(False, "START-7", N_("Only a number card starts"))
+    starter_reverse: StarterReverse = key("dealer_first", "START-2, START-8",
+                                          N_("Reverse turned up first"), added="dealer_first")
+    w4_rule: W4Rule = key("restricted", "WD4-1, WD4-3", N_("When a Wild Draw Four may be played"))
+    wd4_challenge: bool = key(True, "WD4-2", N_("Wild Draw Four challenge"), offer="toggle")
+    stacking: Stacking = key("off", "HR-STACK", N_("Draw Two stacking"), offer="choice", values=(
+        ("off", _OFF), ("draw2", N_("Draw Two on Draw Two")),
+        ("deflect", N_("deflect with Skip, Reverse, Draw Two"))))
+    stack_draw4: bool = key(False, "HR-STACK4", N_("Stack Wild Draw Four"), offer="toggle")
+    draw4_on_draw2: bool = key(False, "HR-4ON2", N_("Wild Draw Four on Draw Two"),
+                               offer="toggle")
+    reverse_deflects_draw4: bool = key(False, "HR-REV4", N_("Reverse bounces Wild Draw Four"),
+                                       offer="toggle", added=False)
+    draw2_on_draw4: bool = key(False, "HR-2ON4", N_("Draw Two on Wild Draw Four"),
+                               offer="toggle", added=False)
+    revenge: bool = key(False, "HR-REVENGE", N_("Revenge: sent back doubles"), offer="toggle",
+                        added=False)
+    jump_in: bool = key(False, "HR-JUMP", N_("Jump-in"), offer="toggle")
+    double_play: bool = key(False, "HR-DOUBLE", N_("Double play"), offer="toggle")
+    multi_play: bool = key(False, "ATK-4", N_("Several cards of one number"))
+    same_number_play: bool = key(False, "HR-SAMENUM", N_("Same number together"),
+                                 offer="toggle", added=False)
+    bomb: bool = key(False, "HR-BOMB", N_("Bomb: three of a number"), offer="toggle",
+                     added=False)
+    sum_jump_in: SumJumpIn = key("off", "HR-SUM", N_("Sum jump-in"), offer="choice", values=(
+        ("off", _OFF), ("same_color", N_("same colour")), ("any_color", N_("any colour"))))
+    number_finish: bool = key(False, "HR-NUMFIN, ATK-6", N_("Finish on a number"),
+                              offer="toggle")
+    #: HR-TEAM: players per team, 0 = no teams
+    teams: int = key(0, "HR-TEAM", N_("Teams"), bounds=(0, 5), off_is_zero=True,
+                     offer="choice", values=(("0", N_("no teams")), ("2", N_("teams of 2")),
+                                             ("3", N_("teams of 3"))))
+    wild_powers: bool = key(False, "HR-WILDPOWER", N_("Wild powers"), offer="toggle")
+    turn_timer: int | None = key(None, "HR-TIMER", N_("Turn timer (seconds)"), bounds=(1, 3600))
+    timer_penalty: int = key(1, "HR-TIMER", N_("Cards for a turn run out"), bounds=(0, 20))
+    #: HR-SEATS: seats change every N rounds
+    seat_exchange: int = key(0, "HR-SEATS", N_("Change seats every N rounds"),
+                             bounds=(0, 1000), off_is_zero=True)
+    seven_zero: bool = key(False, "HR-SEVEN-ZERO", N_("Seven-zero"), offer="toggle")
+    force_play: bool = key(False, "HR-FORCE", N_("Forced play"), offer="toggle", added=False)
+    forced_draw_play: bool = key(False, "HR-DRAWPLAY", N_("Play a drawn card that fits"),
+                                 offer="toggle", added=False)
+    #: HR-HANDLIMIT: a hand of this many cards draws no more
+    hand_limit: int | None = key(None, "HR-HANDLIMIT", N_("Hand limit"), bounds=(2, 60),
+                                 added=None, offer="choice", values=(
+                                     ("None", N_("no limit")), ("10", N_("10 cards")),
+                                     ("15", N_("15 cards")), ("20", N_("20 cards")),
+                                     ("25", N_("25 cards")), ("30", N_("30 cards"))))
+    silent_uno: bool = key(False, "HR-SILENT", N_("No UNO call"), offer="toggle", added=False)
+    double_score: bool = key(False, "HR-DOUBLESCORE", N_("Double score"), offer="toggle",
+                             added=False)
+    wild_starter_stays: bool = key(False, "HR-WILDSTART", N_("Wild starter stays"),
+                                   offer="toggle", added=False)
+    uno_penalty: int = key(2, "UNO-2", N_("Cards for a missed UNO"), bounds=(0, 20))
+    false_uno_penalty: int = key(0, "UNO-3", N_("Cards for a false UNO"), bounds=(0, 20))
+    misplay: Misplay = key("reject", "PEN-1, PEN-2", N_("An illegal play"))
+    misplay_penalty: int = key(2, "PEN-1", N_("Cards for an illegal play"), bounds=(0, 20))
+    scoring: Scoring = key("winner", "MATCH-1..3", N_("Scoring"))
+    target_score: int = key(500, "MATCH-1, MATCH-2", N_("Target score"), bounds=(1, 100_000))
+    rounds: int | None = key(None, "MATCH-2, MATCH-3", N_("Rounds"), bounds=(1, 1000))
+    launcher: tuple[float, ...] = key(DEFAULT_LAUNCHER, "ATK-2", N_("Launcher"))
+    launcher_max_dry: int | None = key(4, "ATK-2", N_("Presses before the launcher fires"),
+                                       bounds=(1, 100))
+    #: HR-OPEN: hands of at most N cards lie face up
+    open_hands: int | None = key(None, "HR-OPEN", N_("Open hands"), bounds=(1, 30), added=None,
+                                 offer="choice", values=(
+                                     ("None", _OFF), ("1", N_("the last card")),
+                                     ("2", N_("2 cards or fewer")),
+                                     ("3", N_("3 cards or fewer"))))
+    #: HR-BLIND: a card drawn for the turn is kept unseen
+    blind_draw: bool = key(False, "HR-BLIND", N_("Blind draw"), offer="toggle", added=False)
+    #: HR-ELIM: the most points (or cards) in hand is out
+    elimination: Elimination = key("off", "HR-ELIM", N_("Elimination"), added="off",
+                                   offer="choice", values=(
+                                       ("off", _OFF),
+                                       ("points", N_("most points in hand is out")),
+                                       ("cards", N_("most cards in hand is out"))))
+    #: HR-BLITZ: seconds a round may last (the caller's clock)
+    blitz: int | None = key(None, "HR-BLITZ", N_("Round time limit"), bounds=(10, 3600),
+                            added=None, offer="choice", values=(
+                                ("None", _OFF), ("60", N_("1 minute")),
+                                ("180", N_("3 minutes")), ("300", N_("5 minutes"))))
     _deck: Edition = field(default=EDITIONS["classic"], repr=False, compare=False)
 
     # -- construction ------------------------------------------------------------------------
@@ -318,6 +362,29 @@ class RuleSet:
                               "the chips system ends after a number of rounds: set rounds")
 
 
+#: Every rule key's declaration, in field order.
+KEY_INFO: dict[str, KeyInfo] = {f.name: f.metadata["key"] for f in dataclasses.fields(RuleSet)
+                                if "key" in f.metadata}
+_TYPES = get_type_hints(RuleSet)
+# the lists validation reads, derived from the declarations: choice keys (a Literal type lists
+# its values once), on/off keys, integer keys with their bounds, and those that may be none
+_CHOICES: dict[str, tuple[str, ...]] = {
+    k: get_args(_TYPES[k]) for k in KEY_INFO if get_origin(_TYPES[k]) is Literal}
+_BOOLS: tuple[str, ...] = tuple(k for k in KEY_INFO if _TYPES[k] is bool)
+_INTS: dict[str, tuple[int, int]] = {
+    k: b for k, i in KEY_INFO.items() if _TYPES[k] is int and (b := i.bounds) is not None}
+_OPTIONAL_INTS: dict[str, tuple[int, int]] = {
+    k: b for k, i in KEY_INFO.items() if _TYPES[k] == int | None and (b := i.bounds) is not None}
+assert _CHOICES["edition"] == tuple(EDITIONS), "EditionName lists every edition, in order"
+assert all(k in _INTS or k in _OPTIONAL_INTS for k in KEY_INFO if _TYPES[k] in (int, int | None)
+           and k != "preset"), "every integer key declares its bounds"
+#: Every integer key with its bounds and whether it may be none (for documentation and UIs).
+INT_BOUNDS: dict[str, tuple[int, int, bool]] = {
+    **{k: (lo, hi, False) for k, (lo, hi) in _INTS.items()},
+    **{k: (lo, hi, True) for k, (lo, hi) in _OPTIONAL_INTS.items()},
+}
+
+
 def coerce(key: str, raw: Any) -> Any:
     """Turn a raw value (perhaps a command-line string) into the typed value of ``key``.
 
@@ -331,7 +398,7 @@ def coerce(key: str, raw: Any) -> Any:
             v = raw.strip().lower()
         else:
             raise ConfigError(key, raw, _CHOICES[key])
-        if key in ("stacking", "sum_jump_in", "elimination") and v in _FALSE:
+        if v in _FALSE and "off" in _CHOICES[key]:
             v = "off"
         if v not in _CHOICES[key]:
             raise ConfigError(key, raw, _CHOICES[key])
@@ -352,13 +419,11 @@ def coerce(key: str, raw: Any) -> Any:
         text = raw.strip().lower() if isinstance(raw, str) else None
         if optional and (raw is None or text in _NONE):
             return None
-        if key in ("teams", "seat_exchange") and text in _FALSE:
+        if text in _FALSE and KEY_INFO[key].off_is_zero:
             return 0
         n = _whole(raw)
         if n is None:
             raise ConfigError(key, raw, allowed)
-        if key in ("teams", "seat_exchange") and n == 0:
-            return 0
         if not lo <= n <= hi:
             raise ConfigError(key, raw, allowed)
         return n
@@ -411,24 +476,7 @@ def _coerce_launcher(raw: Any) -> tuple[float, ...]:
 KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RuleSet) if f.name != "_deck")
 #: Keys added after rule sets were first stored (records, saves, rooms), each with the
 #: behaviour before it existed, which a complete stored mapping without the key keeps.
-ADDED_KEYS: dict[str, Any] = {
-    "starter_reverse": "dealer_first",
-    "force_play": False,
-    "forced_draw_play": False,
-    "hand_limit": None,
-    "silent_uno": False,
-    "reverse_deflects_draw4": False,
-    "draw2_on_draw4": False,
-    "revenge": False,
-    "double_score": False,
-    "wild_starter_stays": False,
-    "open_hands": None,
-    "blind_draw": False,
-    "elimination": "off",
-    "blitz": None,
-    "same_number_play": False,
-    "bomb": False,
-}
+ADDED_KEYS: dict[str, Any] = {k: i.added for k, i in KEY_INFO.items() if i.added is not NOT_ADDED}
 
 
 def _preset(name: str, **kw: Any) -> RuleSet:

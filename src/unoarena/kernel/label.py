@@ -327,7 +327,7 @@ class Labeller:
 
     def __init__(self, rules: Any, bots: list[str], seed: int, *, rollouts: int = 16,
                  share: float = 0.5, max_actions: int = 3000) -> None:
-        from ..rl.encoding import Encoder
+        from ..encoding import Encoder
         from .runner import bot_options
         from .single import split_seed
         from .tables import compile_rules

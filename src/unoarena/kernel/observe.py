@@ -1,9 +1,9 @@
-"""Observations and action masks built in the kernel: :meth:`unoarena.rl.encoding.Encoder.
+"""Observations and action masks built in the kernel: :meth:`unoarena.encoding.Encoder.
 encode_fast`, field by field, written into rows of preallocated arrays.
 
 A vector environment encodes thousands of observations per call; building them in Python
 would cost more than playing the game. The vector is the same versioned layout
-(:data:`~unoarena.rl.encoding.ENCODING_VERSION`): the offsets come from the Python encoder
+(:data:`~unoarena.encoding.ENCODING_VERSION`): the offsets come from the Python encoder
 (:func:`layout_of`), so the two cannot drift apart, and ``tests/kernel/test_vector_env.py``
 compares them on the same states. Options: the default encoding and ``seer``; the public
 history (``history > 0``) is refused (:class:`ObservationUnsupported`).
@@ -42,9 +42,9 @@ class ObservationUnsupported(ValueError):
 
 
 def layout_of(encoder: object) -> I64:
-    """The offsets of an :class:`~unoarena.rl.encoding.Encoder`'s fields, as the kernel reads
+    """The offsets of an :class:`~unoarena.encoding.Encoder`'s fields, as the kernel reads
     them (``-1`` for the seer fields when the encoder has none)."""
-    from ..rl.encoding import Encoder
+    from ..encoding import Encoder
 
     if not isinstance(encoder, Encoder):
         raise TypeError(f"expected an Encoder, not {type(encoder).__name__}")
@@ -69,7 +69,7 @@ def layout_of(encoder: object) -> I64:
 def templates(encoder: object, scores: npt.NDArray[np.float64] | None = None) -> F32:
     """Per observing seat, the vector with the round's fixed fields (``scores``: the match
     scores before the round, per seat; teammates) and zeros elsewhere: ``(players, size)``."""
-    from ..rl.encoding import SCORE_CLIP, Encoder
+    from ..encoding import SCORE_CLIP, Encoder
 
     assert isinstance(encoder, Encoder)
     n = encoder.players

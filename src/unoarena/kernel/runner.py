@@ -2,7 +2,7 @@
 :func:`unoarena.lab.common.play_indexed_round`, a chunk at a time.
 
 Round ``i`` of a batch takes its deal, its driver's generator and each bot's generator from
-:func:`~unoarena.lab.common.derive`, exactly as the Python path does, so the two paths print
+:func:`~unoarena.seeding.derive`, exactly as the Python path does, so the two paths print
 the same numbers for the same seed. A chunk's per-round results are arrays; the caller folds
 them into a :class:`~unoarena.lab.stats.Tally` and lets them go, so memory stays flat.
 """
@@ -101,7 +101,7 @@ class RoundRunner:
 
     def seeds(self, start: int, stop: int) -> I64:
         """Each round's seeds as 32-bit words: game, driver, then each seat's bot."""
-        from ..lab.common import derive
+        from ..seeding import derive
 
         n = self.rules.players
         random_seats = [s for s in range(n) if self.kinds[s] == kb.BOT_RANDOM]
@@ -208,7 +208,7 @@ class MatchRunner(RoundRunner):
         """Play matches ``start..stop``, each seeded by its index as the Python path seeds it; a
         match that runs past ``max_rounds`` or has a failing round raises ``RuntimeError`` naming
         it."""
-        from ..lab.common import derive
+        from ..seeding import derive
         from . import matches as km
 
         n = self.rules.players

@@ -100,8 +100,8 @@ def new_vec(tables: int, players: int, deck_size: int, n_actions: int, opt: I64,
 def table_seeds(seed: int, players: int) -> list[int]:
     """The 63-bit seeds of one table's generators from its seed: the episode stream, the
     driver, then each seat's bot (``derive(seed, "episodes")``, ``derive(seed, "driver")``,
-    ``derive(seed, "bot", seat)`` of :func:`unoarena.lab.common.derive`)."""
-    from ..lab.common import derive
+    ``derive(seed, "bot", seat)`` of :func:`unoarena.seeding.derive`)."""
+    from ..seeding import derive
 
     return [derive(seed, "episodes"), derive(seed, "driver"),
             *(derive(seed, "bot", s) for s in range(players))]

@@ -56,7 +56,7 @@ def _vector() -> None:
     env = UnoVectorEnv(2, "classic")
     obs, _ = env.reset(seed=0)
     env.step(obs["action_mask"].argmax(1))
-    from ..rl.encoding import Encoder
+    from ..encoding import Encoder
     from .observe import encode_seat, layout_of, templates
 
     enc = Encoder(env.rules)

@@ -9,7 +9,7 @@ tournaments with duplicate deals and ratings, plots; in one process, many, or on
 
 Every function works under every preset and house rule through the engine's public API and the
 sequential driver. Results depend on the seed only: game ``i`` takes its seeds from the base
-seed and ``i`` (:func:`~unoarena.lab.common.derive`), chunks are merged in order, and the
+seed and ``i`` (:func:`~unoarena.seeding.derive`), chunks are merged in order, and the
 statistics are integer tallies (:mod:`unoarena.lab.stats`), so ``workers=1``, ``workers=8`` and
 a Ray cluster print the same numbers.
 
@@ -64,7 +64,8 @@ JSON output (``--json``), the schemas:
      "seat_wins": [per seat], "seat_win_rates": [per seat]}
 """
 
-from .common import LabError, derive, parse_rule_spec, seat_bots, spec_label
+from ..seeding import derive
+from .common import LabError, parse_rule_spec, seat_bots, spec_label
 from .ratings import Rating
 from .simulate import CompareResult, SimResult, Summary, compare, simulate
 from .stats import Hist, RoundStats, Tally, wilson

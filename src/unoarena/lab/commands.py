@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from ..bots import available, describe, split_specs
 from ..driver import BotError
 from ..engine import ConfigError, RuleSet, parse_overrides, preset
-from ..i18n import _, pad, width
+from ..text.i18n import _, pad, width
 from . import plots
 from .common import LabError, parse_rule_spec, spec_label
 from .progress import ProgressBar

@@ -8,7 +8,6 @@ whichever process, chunk or machine plays it.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -16,6 +15,7 @@ from collections.abc import Callable, Sequence
 from ..bots import Bot, make_bot, split_specs
 from ..driver import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_ROUNDS, play_round
 from ..engine import CODES, Action, Game, Match, RuleSet, parse_overrides, preset
+from ..seeding import derive
 from .stats import RoundStats
 
 #: Actions that do not end a seat's turn (out-of-turn calls, naming a starter's colour).
@@ -23,7 +23,6 @@ _NOT_A_TURN = frozenset({"catch", "uno", "color"})
 #: Card kinds that start a draw penalty (EFF-1, EFF-5, ATK-8, ATK-9).
 _PENALTY_KINDS = frozenset(k for k, c in enumerate(CODES)
                            if c.endswith(("D2", "H2")) or c in ("W4", "WA"))
-_MASK63 = (1 << 63) - 1
 
 
 class LabError(ValueError):
@@ -42,13 +41,6 @@ def plan(total: int, parts: int, max_chunk: int) -> list[tuple[int, int]]:
         return []
     size = max(1, min(max_chunk, math.ceil(total / max(1, parts))))
     return [(a, min(total, a + size)) for a in range(0, total, size)]
-
-
-def derive(seed: int, *parts: object) -> int:
-    """A 63-bit seed for one purpose of one game: the same arguments give the same seed in
-    every process and on every machine (BLAKE2b of their text; Python's ``hash`` is salted)."""
-    text = repr((seed, *parts)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") & _MASK63
 
 
 def seat_bots(bots: Sequence[str] | str, players: int) -> tuple[str, ...]:

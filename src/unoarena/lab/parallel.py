@@ -3,7 +3,7 @@
 A task is a module-level function ``task(job, start, stop)`` that plays games ``start..stop-1``
 of ``job`` (a picklable value) and returns one result for the chunk. Whatever runs the chunks,
 the results come back in chunk order, and since every game's seeds depend only on the job's
-seed and the game's index (:func:`~unoarena.lab.common.derive`), the merged result is the same
+seed and the game's index (:func:`~unoarena.seeding.derive`), the merged result is the same
 for one process, many, or a cluster.
 
 Worker processes are started with the ``spawn`` method: it works the same on every platform,

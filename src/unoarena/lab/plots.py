@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _
+from ..text.i18n import _
 from .common import LabError
 from .stats import Hist, Tally, wilson
 

@@ -30,8 +30,9 @@ from typing import Any, NamedTuple
 from ..bots import make_bot, split_specs
 from ..driver import DEFAULT_MAX_ACTIONS, play_round
 from ..engine import Game, RuleSet
+from ..seeding import derive
 from . import fast
-from .common import LabError, derive
+from .common import LabError
 from .parallel import run_chunks
 from .ratings import Rating, finishing_ranks, rate
 from .stats import wilson

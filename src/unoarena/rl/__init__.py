@@ -20,8 +20,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..encoding import ENCODING_VERSION, Encoder, History
     from .aec import UnoAECEnv
-    from .encoding import ENCODING_VERSION, Encoder, History
     from .gym_env import UnoEnv
     from .table import Table
     from .vector_env import UnoVectorEnv

@@ -14,7 +14,7 @@ first, in the engine's order (RULES DIG-3), with the window's actions and the ex
 ``decline`` action (id ``len(space)``, the last) in its mask.
 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``; see
-:mod:`unoarena.rl.encoding` and ``docs/observations.md``. Rewards arrive when a round ends
+:mod:`unoarena.encoding` and ``docs/observations.md``. Rewards arrive when a round ends
 (``reward="win"``: +1 winner or winning team, -1 the others, 0 for a void round;
 ``reward="points"``: the round's scores as the match counts them, negated under penalty
 scoring, divided by ``points_scale``); with ``episode="match"`` and ``reward="win"`` only
@@ -31,8 +31,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from ..encoding import ENCODING_VERSION
 from ..engine import CODES, COLOR_CODES, RuleSet
-from .encoding import ENCODING_VERSION
 from .table import Table, resolve_rules
 
 ILLEGAL = ("raise", "random")

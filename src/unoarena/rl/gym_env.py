@@ -34,9 +34,9 @@ from gymnasium import spaces
 
 from ..bots import Bot, make_bot
 from ..driver import LazyView, SearchableView
+from ..encoding import ENCODING_VERSION
 from ..engine import RuleSet
 from .aec import ILLEGAL, render_text
-from .encoding import ENCODING_VERSION
 from .table import Table, opponent_specs, resolve_rules
 
 ObsDict = dict[str, Any]  # {"observation": float32 array, "action_mask": int8 array}

@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..encoding import Encoder, History, Obs
 from ..engine import Game, Match, Outcome, RuleSet, action_space, preset
 from ..engine.turns import Turns
-from .encoding import Encoder, History, Obs
 
 EPISODES = ("round", "match")
 REWARDS = ("win", "points")

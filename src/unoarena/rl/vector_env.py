@@ -12,7 +12,7 @@ round episode: one learning seat, the other seats played by the kernel's ``rando
 seat keeps its bluff statistics across the table's episodes, as a Python bot object
 does), windows in DIG-3 order with
 ``decline`` as the last action id, the same observation encoding
-(:data:`~unoarena.rl.encoding.ENCODING_VERSION`, built in the kernel) and the same rewards.
+(:data:`~unoarena.encoding.ENCODING_VERSION`, built in the kernel) and the same rewards.
 A seat given the spec ``"caller"`` is not played by a bot: its decisions come back to the
 caller as the learning seat's do (self-play against another network, or the same one). Each
 step then acts for the table's *actor* (:meth:`actors`): the observation, the mask and the
@@ -23,7 +23,7 @@ Observations are ``{"observation": (B, size) float32, "action_mask": (B, actions
 
 Seeding: ``reset(seed=s)`` seeds table ``b`` with ``s + b`` (a list gives one seed per
 table), as Gymnasium's ``SyncVectorEnv`` does. A table seeded with ``t`` draws its episodes
-from ``random.Random(derive(t, "episodes"))`` (:func:`unoarena.lab.common.derive`): the
+from ``random.Random(derive(t, "episodes"))`` (:func:`unoarena.seeding.derive`): the
 learning seat first when it is random (``randrange(players)``), then one
 ``getrandbits(63)`` per deal, and the episode is ``Match(rules, that).game``; its bots decide
 with ``random.Random(derive(t, "driver"))`` on their turns and ``derive(t, "bot", seat)`` in
@@ -52,8 +52,8 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from ..encoding import ENCODING_VERSION, Encoder
 from ..engine import RuleSet, action_space
-from .encoding import ENCODING_VERSION, Encoder
 from .table import REWARDS, opponent_specs, resolve_rules
 
 if TYPE_CHECKING:

@@ -22,8 +22,8 @@ from ..bots import make_bot
 from ..bots.base import Bot
 from ..bots.features import Layout
 from ..driver import play_round
+from ..encoding import Encoder
 from ..engine import Action, Game, RuleSet
-from ..rl.encoding import Encoder
 from .policy import Policy, TableSpec, masked
 
 

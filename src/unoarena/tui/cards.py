@@ -17,7 +17,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
-from ..i18n import _, width
+from ..text.i18n import _, width
 
 #: Colour code -> a style for the card face.
 FACE: dict[str, str] = {

@@ -16,7 +16,7 @@ from typing import Any
 from ..bots import split_specs
 from ..bots.levels import LEVEL_NAMES, LEVELS
 from ..engine import PRESETS, ConfigError, RuleSet, parse_overrides, preset
-from ..i18n import _
+from ..text.i18n import _
 from .session import BOT, Player, Table, Timing, best_bot, check_bot_spec, default_players
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -104,7 +104,7 @@ def _quick(args: argparse.Namespace) -> bool:
 def run_play(args: argparse.Namespace) -> int:
     """The ``play`` command; returns the exit status."""
     if getattr(args, "lang", None):
-        from ..i18n import set_language
+        from ..text.i18n import set_language
         try:
             set_language(args.lang)
         except ValueError as e:

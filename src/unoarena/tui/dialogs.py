@@ -21,7 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
 from ..engine import RuleSet, Termination
-from ..i18n import _
+from ..text.i18n import _
 from .cards import card_chip
 from .helptext import help_sections
 from .session import Scoreboard, Table

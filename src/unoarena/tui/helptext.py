@@ -9,8 +9,8 @@ rules have them.
 from __future__ import annotations
 
 from ..engine import RuleSet
-from ..i18n import _
-from ..rules_text import deck_lines, explain, preset_summary, special_cards
+from ..text.i18n import _
+from ..text.rules import deck_lines, explain, preset_summary, special_cards
 
 
 def help_sections(rules: RuleSet, *, keys: bool = True, people: int = 1, settings: bool = True

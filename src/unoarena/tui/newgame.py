@@ -23,59 +23,20 @@ from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSe
 
 from ..bots import available
 from ..bots.levels import LEVEL_NAMES, LEVELS, level_of, leveled_first, plays
-from ..engine import PRESETS, ConfigError, RuleSet, preset
-from ..i18n import N_, _
-from ..narrate import default_names, display_name
-from ..rules_text import explain_key, preset_summary
+from ..engine import KEY_INFO, PRESETS, ConfigError, RuleSet, preset
+from ..text.i18n import _
+from ..text.narrate import default_names, display_name
+from ..text.rules import explain_key, preset_summary
 from .session import BOT, HUMAN, MAX_NAME, Player, Table, Timing, best_bot
 
-#: House rules offered as on/off toggles, with their short names.
-TOGGLES: tuple[tuple[str, str], ...] = (
-    ("jump_in", N_("Jump-in")),
-    ("double_play", N_("Double play")),
-    ("same_number_play", N_("Same number together")),
-    ("bomb", N_("Bomb: three of a number")),
-    ("stack_draw4", N_("Stack Wild Draw Four")),
-    ("draw4_on_draw2", N_("Wild Draw Four on Draw Two")),
-    ("reverse_deflects_draw4", N_("Reverse bounces Wild Draw Four")),
-    ("draw2_on_draw4", N_("Draw Two on Wild Draw Four")),
-    ("revenge", N_("Revenge: sent back doubles")),
-    ("seven_zero", N_("Seven-zero")),
-    ("wild_powers", N_("Wild powers")),
-    ("number_finish", N_("Finish on a number")),
-    ("wd4_challenge", N_("Wild Draw Four challenge")),
-    ("force_play", N_("Forced play")),
-    ("forced_draw_play", N_("Play a drawn card that fits")),
-    ("silent_uno", N_("No UNO call")),
-    ("double_score", N_("Double score")),
-    ("wild_starter_stays", N_("Wild starter stays")),
-    ("blind_draw", N_("Blind draw")),
-)
+#: Rules offered as on/off toggles, with their short names (from the keys' declarations):
+#: the house rules first, then the books' own (the Wild Draw Four challenge), in field order.
+TOGGLES: tuple[tuple[str, str], ...] = tuple(sorted(
+    ((k, info.label) for k, info in KEY_INFO.items() if info.offer == "toggle"),
+    key=lambda t: not KEY_INFO[t[0]].rules.startswith("HR-")))
 #: House rules with several values: key, short name, values with their names.
-CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
-    ("stacking", N_("Draw Two stacking"),
-     (("off", N_("off")), ("draw2", N_("Draw Two on Draw Two")),
-      ("deflect", N_("deflect with Skip, Reverse, Draw Two")))),
-    ("sum_jump_in", N_("Sum jump-in"),
-     (("off", N_("off")), ("same_color", N_("same colour")),
-      ("any_color", N_("any colour")))),
-    ("draw_count", N_("Drawing"),
-     (("one", N_("one card")), ("until_playable", N_("until a card fits")))),
-    ("teams", N_("Teams"),
-     (("0", N_("no teams")), ("2", N_("teams of 2")), ("3", N_("teams of 3")))),
-    ("hand_limit", N_("Hand limit"),
-     (("None", N_("no limit")), ("10", N_("10 cards")), ("15", N_("15 cards")),
-      ("20", N_("20 cards")), ("25", N_("25 cards")), ("30", N_("30 cards")))),
-    ("open_hands", N_("Open hands"),
-     (("None", N_("off")), ("1", N_("the last card")), ("2", N_("2 cards or fewer")),
-      ("3", N_("3 cards or fewer")))),
-    ("elimination", N_("Elimination"),
-     (("off", N_("off")), ("points", N_("most points in hand is out")),
-      ("cards", N_("most cards in hand is out")))),
-    ("blitz", N_("Round time limit"),
-     (("None", N_("off")), ("60", N_("1 minute")), ("180", N_("3 minutes")),
-      ("300", N_("5 minutes")))),
-)
+CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = tuple(
+    (k, info.label, info.values) for k, info in KEY_INFO.items() if info.offer == "choice")
 
 
 class NewGameScreen(Screen[None]):
@@ -405,7 +366,7 @@ class NewGameScreen(Screen[None]):
     async def action_language(self) -> None:
         """F3 or Language: the interface switches to the next language and the form is redrawn,
         focus kept."""
-        from ..i18n import SUPPORTED, language, set_language
+        from ..text.i18n import SUPPORTED, language, set_language
         langs = list(SUPPORTED)
         set_language(langs[(langs.index(language()) + 1) % len(langs)])
         await self.recompose_keeping_focus()

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..engine import Action, IllegalAction
-from ..i18n import _, set_language
-from ..narrate import direction_text
-from ..rules_text import COLOR_WORDS, card_text, color_text
+from ..text.i18n import _, set_language
+from ..text.narrate import direction_text
+from ..text.rules import COLOR_WORDS, card_text, color_text
 from . import saves
 from .helptext import help_sections, plain_command_lines
 from .session import Table, illegal_text

@@ -19,7 +19,7 @@ from typing import Any
 from ..engine import RecordError, match_record
 from ..engine.errors import excerpt
 from ..engine.record import SEED_RANGE, read_json
-from ..i18n import _
+from ..text.i18n import _
 from .session import BOT, HUMAN, MAX_NAME, Table, Timing
 
 SAVE_FORMAT = "unoarena.save"

@@ -35,9 +35,9 @@ from ..engine import (
     RuleSet,
     move_text,
 )
-from ..i18n import _
-from ..narrate import Narrator, default_names, display_name, round_start_lines
 from ..table_loop import STRICT, TableLoop
+from ..text.i18n import _
+from ..text.narrate import Narrator, default_names, display_name, round_start_lines
 
 HUMAN = "human"
 BOT = "bot"
@@ -480,7 +480,7 @@ def illegal_text(err: IllegalAction, table: Table | None = None) -> str:
     """An engine refusal in the user's language: what was wrong, and the engine's own detail
     (it names the cards) with every seat number replaced by that player's name. The detail
     is English, so other languages get the reason and whose turn it is instead."""
-    from ..i18n import language
+    from ..text.i18n import language
     why = error_reason(err.code)
     if table is None:
         return _("Not allowed: {why} ({detail})").format(why=why, detail=err.message)

@@ -27,10 +27,10 @@ from textual.widgets import Button, RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from ..engine import COLOR_CODES, Action, IllegalAction
-from ..i18n import _, width
-from ..narrate import direction_text, why_text
 from ..play_choice import Node, card_choices, first_action, with_uno
-from ..rules_text import card_text, color_text, value_text
+from ..text.i18n import _, width
+from ..text.narrate import direction_text, why_text
+from ..text.rules import card_text, color_text, value_text
 from . import saves
 from .cards import CARD_KEYS, CELL_H, INK, HandView, big_card, card_back, card_chip, face_style
 from .dialogs import (
@@ -641,7 +641,7 @@ class TableScreen(Screen[None]):
         """Add the new narration lines to the log, as the viewer may read them, wrapped to its width
         (:func:`~unoarena.tui.wrap.wrap_cells`); the log is rebuilt (its last 200 entries) when the
         viewer, the language or its width changes, or the table's log was rebuilt."""
-        from ..i18n import language
+        from ..text.i18n import language
         self.query_one("#log-title", Static).update(_("Log"))
         log = self.query_one("#log", RichLog)
         room = log.scrollable_content_region.width
@@ -1058,7 +1058,7 @@ class TableScreen(Screen[None]):
 
     def action_language(self) -> None:
         """l: switch to the next supported language and redraw everything in it, log included."""
-        from ..i18n import SUPPORTED, language, set_language
+        from ..text.i18n import SUPPORTED, language, set_language
         langs = list(SUPPORTED)
         set_language(langs[(langs.index(language()) + 1) % len(langs)])
         self._log_key = ()
@@ -1317,7 +1317,7 @@ def pile_size(width: int, height: int) -> tuple[int, int, bool]:
 
 def seat_sides(others: int) -> tuple[int, int, int]:
     """How many of the other players sit on the viewer's left, across, and on the right: as
-    the compass names of :func:`unoarena.narrate.default_names` place them (up to eight
+    the compass names of :func:`unoarena.text.narrate.default_names` place them (up to eight
     players); beyond, a third on each side, never more than three across (80 columns hold
     three seats across)."""
     fixed = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2),

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine import CODES, COLOR_CODES, Action, Event, Game
-from ..i18n import _
-from ..rules_text import card_text, color_text
+from ..text.i18n import _
+from ..text.rules import card_text, color_text
 from .session import Table
 
 

@@ -27,9 +27,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import available, describe
 from ..bots.levels import LEVEL_NAMES, level_of, leveled_first, levels_hint, plays
-from ..engine import KEYS, PRESETS, IllegalAction
-from ..i18n import _
-from ..rules_text import KEY_RULES, allowed_values, explain, preset_summary, special_cards
+from ..engine import KEY_INFO, KEYS, PRESETS, IllegalAction
+from ..text.i18n import _
+from ..text.rules import KEY_RULES, allowed_values, explain, preset_summary, special_cards
 from .catalog import LANGUAGES, T_, dictionary, gettext_in, normalize, speaking
 from .protocol import (
     MAX_MESSAGE_BYTES,
@@ -285,7 +285,8 @@ async def meta(request: Request) -> Any:
             else:
                 kind, choices = ("int?" if allowed.endswith("or none") else "int"), []
             keys.append({"key": key, "type": kind, "choices": choices,
-                         "allowed": allowed, "rule": KEY_RULES.get(key, "")})
+                         "allowed": allowed, "rule": KEY_RULES.get(key, ""),
+                         "label": _(KEY_INFO[key].label)})
         presets = [{"name": name, "summary": preset_summary(name),
                     "rules": r.to_dict()} for name, r in PRESETS.items()]
         bots = [_bot_meta(b) for b in leveled_first(available())]

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Event
 from ..engine.match import eliminated
-from ..narrate import Narrator, round_start_lines
 from ..play_choice import hand_choices
+from ..text.narrate import Narrator, round_start_lines
 from .catalog import gettext_in, speaking
 from .persistence import DB_LOST, LOG_BROKEN
 from .protocol import dumps

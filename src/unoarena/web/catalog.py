@@ -19,7 +19,7 @@ from typing import Any
 
 from babel.messages import pofile
 
-from .. import i18n
+from ..text import i18n
 
 DOMAINS: tuple[str, ...] = ("unoarena", "unoarena-web")
 LANGUAGES: dict[str, str] = {"en": "English", "zh_TW": "繁體中文", "zh_CN": "简体中文"}
@@ -120,7 +120,7 @@ def dictionary(lang: str) -> dict[str, Any]:
 
 def speaking(lang: str) -> AbstractContextManager[None]:
     """Make the shared narrator and rule texts speak ``lang`` (both domains) for one
-    synchronous block: :func:`unoarena.i18n.speaking` with this server's catalogue."""
+    synchronous block: :func:`unoarena.text.i18n.speaking` with this server's catalogue."""
     return i18n.speaking(translations(lang))
 
 

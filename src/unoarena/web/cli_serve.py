@@ -21,7 +21,7 @@ import webbrowser
 from collections.abc import Sequence
 from typing import Any
 
-from ..i18n import _
+from ..text.i18n import _
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000

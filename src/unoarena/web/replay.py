@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import CODES, COLOR_CODES, TIME_UP_TEXT, Game, Match, RuleSet
-from ..narrate import Narrator, round_start_lines
+from ..text.narrate import Narrator, round_start_lines
 from .catalog import T_, gettext_in, speaking
 from .store import ActionRow
 

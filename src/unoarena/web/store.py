@@ -44,7 +44,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as SATimeoutError
 
-from ..i18n import N_
+from ..text.i18n import N_
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 

@@ -120,7 +120,8 @@ export function showHome(app, navigate) {
       input.id = `rule-${k.key}`;
       const changed = k.key in form.overrides;
       grid.appendChild(el("label", { class: "rule" + (changed ? " changed" : ""), title: k.allowed },
-        el("span", { class: "rule-name" }, k.key, el("small", { text: k.rule })), input));
+        el("span", { class: "rule-name" }, k.label || k.key,
+          el("small", { text: `${k.key} · ${k.rule}` })), input));
     }
     details.appendChild(grid);
     if (Object.keys(form.overrides).some((k) => k !== "players")) details.open = true;

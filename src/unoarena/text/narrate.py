@@ -4,7 +4,7 @@
 actor's deed in the past tense, then what followed from it. Private events (drawn cards, a
 shown hand) become separate lines addressed to their one viewer, and only to them (RULES
 DIG-2). Shared by the terminal and the browser clients; every word goes through
-:mod:`unoarena.i18n`, card codes stay as they are in every language.
+:mod:`unoarena.text.i18n`, card codes stay as they are in every language.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .i18n import N_, _, ngettext
-from .rules_text import card_text, color_text
+from .rules import card_text, color_text
 
 #: What the narrator reads: the engine's events (:class:`unoarena.engine.Event`) and the
 #: narration-only ones made from them (``presses``: several launcher presses merged;

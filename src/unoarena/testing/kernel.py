@@ -1,11 +1,12 @@
 """The kernel against the reference engine, action by action.
 
-:func:`random_rules` draws rule sets over every key (``RuleSet`` decides which combinations are
-valid); :func:`compare_round` deals the same round on both, lets random seats take random legal
-actions, and after every action compares the whole state: hands in order, both piles, colour,
-direction, turn, phase, pending penalty and its chain, edition effect, open windows, the
-generator's state, the legal ids of every seat that may act, and the outcome. The CI test runs
-a time-bounded sample; ``scripts/kernel_differential.py`` runs the long version.
+:func:`unoarena.testing.random_rules` draws rule sets over every key (``RuleSet`` decides
+which combinations are valid); :func:`compare_round` deals the same round on both, lets
+random seats take random legal actions, and after every action compares the whole state:
+hands in order, both piles, colour, direction, turn, phase, pending penalty and its chain,
+edition effect, open windows, the generator's state, the legal ids of every seat that may
+act, and the outcome. The CI test runs a time-bounded sample;
+``scripts/kernel_differential.py`` runs the long version.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game, RuleSet
-from ..testing import random_rules
-from .single import KernelGame, reference_snapshot
+from ..kernel.single import KernelGame, reference_snapshot
 
-__all__ = ["Difference", "compare_round", "random_rules"]
+__all__ = ["Difference", "compare_round"]
 
 @dataclass(frozen=True)
 class Difference:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .engine import ConfigError, RuleSet, preset
-from .engine.rules import _BOOLS, _CHOICES, _INTS, _OPTIONAL_INTS, PRESETS
+from ..engine import ConfigError, RuleSet, preset
+from ..engine.rules import _BOOLS, _CHOICES, _INTS, _OPTIONAL_INTS, PRESETS
 
 # integer keys: values worth drawing (small ones end matches and make penalties bite)
 _INT_DRAWS: dict[str, tuple[int, ...]] = {

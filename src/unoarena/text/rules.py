@@ -1,6 +1,7 @@
-"""Words for people: card names, what every rule key means at its current value, the deck of
-an edition, and narration of game events. Shared by the command line and, later, the terminal
-and browser clients, so every sentence goes through :mod:`unoarena.i18n`.
+"""Words for people about the rules: card names, what every rule key means at its current
+value, the deck of an edition. Shared by the command line, the terminal and the browser, so
+every sentence goes through :mod:`unoarena.text.i18n`; what happened in a game is told by
+:mod:`unoarena.text.narrate`.
 
 Every explanation cites the rule IDs of ``docs/spec/RULES.md`` in parentheses, so a reader can
 look up the exact rule and a test can check that no key goes unexplained.
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .engine import CODES, COLOR_CODES, KEYS, PRESETS, ConfigError, RuleSet, preset
+from ..engine import CODES, COLOR_CODES, KEY_INFO, KEYS, PRESETS, ConfigError, RuleSet, preset
 from .i18n import N_, _, ngettext
 
 # ================================================================================================
@@ -694,32 +695,8 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "blitz": _k_blitz,
 }
 
-#: key -> the rule IDs it configures (for tables).
-KEY_RULES: dict[str, str] = {
-    "preset": "§16", "edition": "ED-1..4", "players": "SEAT-3", "hand_size": "SET-3",
-    "first_dealer": "SET-1", "next_dealer": "SET-2", "voluntary_draw_play": "TURN-4",
-    "draw_count": "TURN-7", "deck_exhausted": "TURN-6", "starter_wild_chooser": "START-4",
-    "starter_w4": "START-5", "starter_reverse": "START-2, START-8",
-    "starter_number_only": "START-7", "w4_rule": "WD4-1, WD4-3",
-    "wd4_challenge": "WD4-2", "stacking": "HR-STACK", "stack_draw4": "HR-STACK4",
-    "draw4_on_draw2": "HR-4ON2", "reverse_deflects_draw4": "HR-REV4",
-    "draw2_on_draw4": "HR-2ON4", "revenge": "HR-REVENGE",
-    "jump_in": "HR-JUMP", "double_play": "HR-DOUBLE",
-    "multi_play": "ATK-4", "same_number_play": "HR-SAMENUM", "bomb": "HR-BOMB",
-    "sum_jump_in": "HR-SUM",
-    "number_finish": "HR-NUMFIN, ATK-6",
-    "teams": "HR-TEAM", "wild_powers": "HR-WILDPOWER", "turn_timer": "HR-TIMER",
-    "timer_penalty": "HR-TIMER", "seat_exchange": "HR-SEATS", "seven_zero": "HR-SEVEN-ZERO",
-    "force_play": "HR-FORCE", "forced_draw_play": "HR-DRAWPLAY", "hand_limit": "HR-HANDLIMIT",
-    "silent_uno": "HR-SILENT", "double_score": "HR-DOUBLESCORE",
-    "wild_starter_stays": "HR-WILDSTART", "uno_penalty": "UNO-2",
-    "false_uno_penalty": "UNO-3",
-    "misplay": "PEN-1, PEN-2",
-    "misplay_penalty": "PEN-1", "scoring": "MATCH-1..3", "target_score": "MATCH-1, MATCH-2",
-    "rounds": "MATCH-2, MATCH-3", "launcher": "ATK-2", "launcher_max_dry": "ATK-2",
-    "open_hands": "HR-OPEN", "blind_draw": "HR-BLIND",
-    "elimination": "HR-ELIM", "blitz": "HR-BLITZ",
-}
+#: key -> the rule IDs it configures (for tables), from the keys' declarations.
+KEY_RULES: dict[str, str] = {k: info.rules for k, info in KEY_INFO.items()}
 
 PRESET_SUMMARIES: dict[str, str] = {
     "classic": N_("Mattel's classic UNO (rule book 000): 108 cards, Wild Draw Four with challenge, "

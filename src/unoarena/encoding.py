@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import CODES, COLOR_CODES, Game, RuleSet, action_space
+from .engine import CODES, COLOR_CODES, Game, RuleSet, action_space
 
 #: Bump on any change of fields, order, offsets or scaling.
 ENCODING_VERSION = 1

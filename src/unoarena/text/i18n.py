@@ -22,14 +22,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "unoarena"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 SUPPORTED: tuple[str, ...] = ("en", "zh_TW", "zh_CN")
 DEFAULT = "en"
 ENV_VARS: tuple[str, ...] = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
-# Regions and scripts that read one of the two Chinese catalogues.
+# Regions and scripts that read the Traditional catalogue; every other Chinese tag (plain
+# "zh", cn, sg, my, hans) reads the Simplified one.
 _TRADITIONAL = {"tw", "hk", "mo", "hant"}
-_SIMPLIFIED = {"cn", "sg", "my", "hans"}
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT
