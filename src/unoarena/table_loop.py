@@ -169,7 +169,8 @@ class TableLoop:
         """
         if game.is_over:
             return None
-        actions = game.space.actions
+        space = game.space
+        actions = space.actions
         person_window = False
         turns = self.turns
         if turns.next_window(game) >= 0:  # (cheap when no window can be open)
@@ -204,7 +205,7 @@ class TableLoop:
                 seen.close()
         else:
             pick = self._ask(game, seat, bot, ids, view, rng)
-        found = game.space.index.get(pick) if pick is not None else None
+        found = space.index.get(pick) if pick is not None else None
         if found is None or found not in ids:
             found = self._check(game, seat, bot, ids, pick, window=False)
             if found < 0:
