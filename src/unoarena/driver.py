@@ -58,8 +58,12 @@ def play_round(game: Game, bots: Sequence[Bot], rng: random.Random, *,
     view_of: list[Callable[[Game, int, bool], LazyView]] = [
         SearchableView if getattr(bot, "wants_determinize", False) else LazyView for bot in bots]
 
-    def view(g: Game, seat: int) -> LazyView:
+    def per_seat(g: Game, seat: int) -> LazyView:
         return view_of[seat](g, seat, history[seat])
+
+    # bots that want neither history nor search copies get the plain lazy view (one call less)
+    plain = not any(history) and all(v is LazyView for v in view_of)
+    view: Callable[[Game, int], LazyView] = LazyView if plain else per_seat
 
     table = TableLoop(STRICT)
     agent_for, nxt, moved = bots.__getitem__, table.next, table.turns.moved
