@@ -14,7 +14,8 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"engine"}),  # the rules, standard library only
     frozenset({"seeding", "text", "scenarios", "encoding"}),  # seeds, words, tables, tensors
     frozenset({"bots"}),
-    frozenset({"driver", "kernel"}),  # playing rounds: one at a time, or in batches
+    frozenset({"driver", "kernel", "table_loop", "play_choice"}),  # playing rounds: one at a
+    # time, or in batches; who acts next at a table; a clicked card made an action
     frozenset({"lab", "rl"}),  # studies and learning environments
     frozenset({"train", "tui", "web"}),  # training, and the two ways to play
     frozenset({"cli", "testing", "sim", "__init__"}),  # entry points and test support

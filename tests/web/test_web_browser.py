@@ -50,7 +50,7 @@ def hand_of(page: Any) -> list[str]:
 def server_hand(live: LiveServer, player: int) -> list[str]:
     """The hand the server holds for ``player`` of the only room, as sorted card codes."""
     room = next(iter(live.manager.rooms.values()))
-    return sorted(str(c) for c in room.match.game.view(room.seat_of(player))["hand"])
+    return sorted(str(c) for c in room.match.game.view(room.seating.seat_of(player))["hand"])
 
 
 def take_turn(page: Any) -> bool:

@@ -70,11 +70,29 @@ def test_finished_matches_are_recorded(make_server: Any) -> None:
 
 
 def test_migrations_are_idempotent(db: Any) -> None:
+    """A second migration (every start runs one) changes nothing: a stored room, its rules
+    and its players are there as they were."""
+    import secrets
+
+    from unoarena.engine import preset
+    from unoarena.web.store import PlayerRow, op_create_room
+
     store = db()
     store.migrate()
+    room_id = "mig" + secrets.token_hex(4)
+    rules = preset("classic").to_dict()
+    people = [PlayerRow(0, "human", "Ann", None, "basic"), PlayerRow(1, "bot", "", None, "random")]
+    with store.engine.begin() as conn:
+        op_create_room(room_id, rules, 0, people)(conn)
+    with store.reading() as conn:
+        count = conn.execute(select(func.count()).select_from(rooms)).scalar_one()
     store.migrate()
     with store.reading() as conn:
-        assert conn.execute(select(func.count()).select_from(rooms)).scalar_one() >= 0
+        assert conn.execute(select(func.count()).select_from(rooms)).scalar_one() == count
+    [row] = store.load_rooms([room_id])
+    assert row.rules == rules and row.status == "lobby"
+    assert [(p.player, p.kind, p.name, p.bot) for p in row.players] == [
+        (0, "human", "Ann", "basic"), (1, "bot", "", "random")]
     store.close()
 
 

@@ -356,3 +356,34 @@ def test_blitz_ends_the_round_by_the_servers_clock(server: LiveServer) -> None:
     msg = host.wait(lambda m: m["type"] == "state" and any(
         e["t"] == "round_over" and e.get("on_time") for e in m["events"]), timeout=30)
     assert any("time is up" in line for line in msg["log"])
+
+
+def _leaf_actions(node: dict[str, Any]) -> set[str]:
+    if "ask" not in node:
+        return {node["plain"], node["uno"]}
+    return {a for o in node["options"] for a in _leaf_actions(o["then"])}
+
+
+def test_every_state_says_what_a_click_on_each_card_plays(server: LiveServer) -> None:
+    """The ``choices`` of a seat's state reach exactly its legal plays, keyed by the cards of
+    its hand (what the page asks and sends when a card is clicked); a spectator gets none."""
+    rid, clients = start(server, ["human", "bot", "bot"], rounds=1, double_play=True,
+                         seven_zero=True, preset="house")
+    watcher = Client(server.url, rid)
+    play(clients, random.Random(5), timeout=30)
+    for c in clients:
+        c.drain()
+    states = [m for m in clients[0].messages if m["type"] == "state"]
+    assert len(states) > 10
+    offered = 0
+    for st in states:
+        v = st["view"]
+        plays = {a for a in v["legal"] if a.split(" ", 1)[0] in ("play", "jump_in")}
+        choices = st["choices"]
+        assert set(choices) <= set(v["hand"])
+        reached = set().union(*map(_leaf_actions, choices.values())) if choices else set()
+        assert reached == plays, (v["legal"], choices)
+        offered += bool(plays)
+    assert offered > 3
+    watcher.drain()
+    assert all(m["choices"] == {} for m in watcher.messages if m["type"] == "state")

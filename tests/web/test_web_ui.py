@@ -247,7 +247,7 @@ def fresh_catch(ann: Any, live: LiveServer, room: dict[str, Any]) -> None:
     table = live.manager.rooms[room["room"]]
     for _ in range(8):
         wait_for_catch(ann)
-        if table.loop.time() - table.changed_at < 0.5:
+        if table.loop.time() - table.clock.changed_at < 0.5:
             return
         ann.wait_for_selector("#action-bar .catch", state="detached")
     raise AssertionError("no catch was offered in time")

@@ -4,10 +4,12 @@ Nothing here draws or reads a key, so the full-screen app and the plain line mod
 way of running a match. The engine stays the only authority: what a seat may do comes from
 :meth:`Game.legal_actions`, what happened from its events.
 
-Bots take windows in the order of RULES DIG-3 (:meth:`Game.window_seats`), like the
-sequential driver. A front end with a clock lets people act at any moment inside their
-windows, so bot moves come with a delay: a bot's turn waits longer while a person could
-catch or jump in, and a bot's catch waits long enough for the forgetful player to call UNO.
+Bots take windows in the order of RULES DIG-3 (:meth:`Game.window_seats`), asked by the
+same :class:`~unoarena.table_loop.TableLoop` as the sequential driver's and the server's; a bot's
+illegal choice is a :class:`~unoarena.table_loop.BotError`. A front end with a clock lets
+people act at any moment inside their windows, so bot moves come with a delay: a bot's turn
+waits longer while a person could catch or jump in, and a bot's catch waits long enough for
+the forgetful player to call UNO.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from ..engine import (
     RuleSet,
     move_text,
 )
-from ..engine.turns import Turns
+from ..table_loop import STRICT, TableLoop
 from ..text.i18n import _
 from ..text.narrate import Narrator, default_names, display_name, round_start_lines
 
@@ -200,7 +202,7 @@ class Table:
         #: The file ``s`` writes to: the one this match was resumed from or first saved to.
         self.save_path: Path | None = None
         self.version = 0
-        self._turns = Turns()
+        self._loop = TableLoop(STRICT)
         self.log: list[LogEntry] = []
         self._rebuild_log()
         self._begin_bots()
@@ -279,7 +281,7 @@ class Table:
         start = len(g.events)
         g.apply(action, seat)
         self.version += 1
-        self._turns.moved(g)
+        self._loop.moved(g)
         entry = LogEntry(self.round_no, [dict(e) for e in g.events[start:]],
                          self.names_by_seat(), self._players_by_seat(), seat, str(action))
         self.log.append(entry)
@@ -299,7 +301,7 @@ class Table:
 
     def decline(self, seat: int) -> None:
         """A seat lets its window pass (until the game moves on past a call or catch)."""
-        self._turns.decline(self.game, seat)
+        self._loop.decline(self.game, seat)
 
     def next_decision(self, *, ask_people_in_windows: bool = False) -> Decision | None:
         """Who acts next, in DIG-3 order: bots and (if asked) people in windows, then the turn.
@@ -308,36 +310,21 @@ class Table:
         clock) people's windows stay open without blocking: a bot's turn then waits
         ``timing.window`` instead of ``timing.move``.
         """
-        g = self.game
-        if g.is_over:
+        move = self._loop.next(self.game, self._bot_at, self._rng,
+                               ask_people_in_windows=ask_people_in_windows)
+        if move is None:
             return None
-        person_window = False
-        for seat in self._turns.windows(g):
-            legal = g.legal_actions(seat)
-            bot = self.bots[self.player_at(seat)]
-            if bot is None:
-                if ask_people_in_windows:
-                    return Decision("window", seat, None, 0.0, self.version)
-                person_window = True
-                continue
-            choice = bot.window(g.view(seat), legal)
-            if choice is None:
-                self._turns.decline(g, seat)
-                continue
-            if choice not in legal:
-                raise RuntimeError(f"bot {bot.name!r} chose {choice}, not legal at seat {seat}")
-            delay = self.timing.catch if choice.verb == "catch" else self.timing.other
-            return Decision("bot", seat, choice, delay, self.version)
-        seat = g.turn
-        bot = self.bots[self.player_at(seat)]
-        if bot is None:
-            return Decision("turn", seat, None, 0.0, self.version)
-        legal = g.legal_actions(seat)
-        choice = bot.act(g.view(seat), legal, self._rng)
-        if choice not in legal:
-            raise RuntimeError(f"bot {bot.name!r} chose {choice}, not legal at seat {seat}")
-        delay = self.timing.window if person_window else self.timing.move
-        return Decision("bot", seat, choice, delay, self.version)
+        if move.kind != "bot":
+            return Decision(move.kind, move.seat, None, 0.0, self.version)
+        assert move.action is not None
+        if move.in_window:
+            delay = self.timing.catch if move.action.verb == "catch" else self.timing.other
+        else:
+            delay = self.timing.window if move.person_window else self.timing.move
+        return Decision("bot", move.seat, move.action, delay, self.version)
+
+    def _bot_at(self, seat: int) -> Bot | None:
+        return self.bots[self.player_at(seat)]
 
     def waiting_person(self) -> int | None:
         """The seat of the person whose turn it is, or None (a bot's turn, round over)."""
@@ -351,7 +338,7 @@ class Table:
         """Score the finished round and deal the next one (unless the match is over)."""
         result = self.match.finish_round()
         self.version += 1
-        self._turns.reset()
+        self._loop.reset()
         if not self.match.is_over:
             self._log_round_start()
             self._begin_bots()

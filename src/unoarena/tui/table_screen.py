@@ -27,6 +27,7 @@ from textual.widgets import Button, RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from ..engine import COLOR_CODES, Action, IllegalAction
+from ..play_choice import Node, card_choices, first_action, with_uno
 from ..text.i18n import _, width
 from ..text.narrate import direction_text, why_text
 from ..text.rules import card_text, color_text, value_text
@@ -129,6 +130,8 @@ class TableScreen(Screen[None]):
         self._clock: Timer | None = None
         self._deadline: tuple[int, float] | None = None
         self._round_end: tuple[object, float] | None = None  # HR-BLITZ: (the round, when)
+        #: the clock of the turn timer and the round's time limit (a test gives its own)
+        self.now: Callable[[], float] = time.monotonic
         self._asked: set[tuple[str, int]] = set()  # (dialog, version) already shown
         self._summary_for = -1
         self._log_shown = 0
@@ -374,7 +377,7 @@ class TableScreen(Screen[None]):
             return
         game = self.table.game
         if self._round_end is None or self._round_end[0] is not game:
-            self._round_end = (game, time.monotonic() + limit)
+            self._round_end = (game, self.now() + limit)
         if self._clock is None:
             self._clock = self.set_interval(0.5, self._tick)
 
@@ -384,7 +387,7 @@ class TableScreen(Screen[None]):
             return False
         game, at = self._round_end
         t = self.table
-        if game is not t.game or t.game.is_over or time.monotonic() < at:
+        if game is not t.game or t.game.is_over or self.now() < at:
             return False
         self._round_end = None
         if self._timer is not None:  # a bot about to move: the round is over first
@@ -407,7 +410,7 @@ class TableScreen(Screen[None]):
             self._deadline = None
             return
         if self._deadline is None or self._deadline[0] != key:
-            self._deadline = (key, time.monotonic() + limit)
+            self._deadline = (key, self.now() + limit)
         if self._clock is None:
             self._clock = self.set_interval(0.5, self._tick)
 
@@ -421,7 +424,7 @@ class TableScreen(Screen[None]):
         key, at = self._deadline
         if key != self.table.version:
             return
-        if time.monotonic() >= at:
+        if self.now() >= at:
             self._deadline = None
             seat = self.table.waiting_person()
             if seat is not None and seat == self.viewer_seat:
@@ -721,12 +724,12 @@ class TableScreen(Screen[None]):
             if self.uno_armed:
                 parts.append(_("UNO is ready for your next play."))
             if self._deadline is not None:
-                left = max(0, int(self._deadline[1] - time.monotonic()))
+                left = max(0, int(self._deadline[1] - self.now()))
                 parts.append(_("{n} s left").format(n=left))
         elif not parts:
             parts.append(_("{name} is playing…").format(name=t.name(g.turn)))
         if self._round_end is not None and self._round_end[0] is g:  # HR-BLITZ
-            left = max(0, int(self._round_end[1] - time.monotonic()))
+            left = max(0, int(self._round_end[1] - self.now()))
             parts.append(_("round ends in {n} s").format(n=left))
         return "  ".join(parts)
 
@@ -1076,33 +1079,23 @@ class TableScreen(Screen[None]):
     # -- choosing a play -----------------------------------------------------------------
     @work(exclusive=True, group="choose")
     async def choose_card(self, index: int) -> None:
-        """Turn a card of the hand into one of the legal plays that use it."""
+        """Turn a card of the hand into one of the legal plays that use it: the questions come
+        from :func:`unoarena.play_choice.card_choices`, as the browser's do."""
         hand = self.hand_codes()
         if index >= len(hand):
             return
         code = hand[index]
-        legal = self.legal()
-        plays = [a for a in legal if a.verb in ("play", "jump_in") and code in _codes(a)]
-        if not plays:
+        node = card_choices(self.legal(), code)
+        if node is None:
             self._refuse(code)
             return
-        groups: dict[tuple[str, tuple[int, ...]], list[Action]] = {}
-        for a in plays:
-            groups.setdefault((a.verb, a.cards), []).append(a)
-        keys = list(groups)
-        if len(keys) > 1:
-            opts = [Option(k, self._combo_label(k[0], _codes_of(k[1])),
-                           CARD_KEYS[i] if i < 10 else "") for i, k in enumerate(keys)]
-            pick = await self._ask(ChoiceDialog(
-                "cards", _("How do you play {card}?").format(card=card_text(code)), opts))
+        while "ask" in node:
+            values = [o["value"] for o in node["options"]]
+            pick = await self._answer(node, values, code)
             if pick is None:
                 return
-            variants = groups[pick]
-        else:
-            variants = groups[keys[0]]
-        chosen = await self._resolve(variants)
-        if chosen is not None:
-            self.act(chosen)
+            node = next(o["then"] for o in node["options"] if o["value"] == pick)
+        self.act(Action.parse(with_uno(node, self.uno_armed)))
 
     def _combo_label(self, verb: str, codes: list[str]) -> str:
         cards = " + ".join(codes)
@@ -1114,44 +1107,32 @@ class TableScreen(Screen[None]):
                 cards=cards, words=words, last=codes[-1])
         return _("{cards} ({words})").format(cards=cards, words=words)
 
-    async def _resolve(self, variants: list[Action]) -> Action | None:
-        """Ask what still differs between the variants: power, colour, target, UNO."""
-        t = self.table
-        powers = sorted({a.power for a in variants})
-        if len(powers) > 1:
+    async def _answer(self, node: Node, values: list[Any], code: str) -> Any:
+        """Ask one question of a card's plays (which cards, power, colour, target) in this
+        screen's dialogs; None when the player cancels."""
+        step = node["ask"]
+        if step == "cards":
+            opts = []
+            for i, v in enumerate(values):
+                verb, cards = str(v).split(" ", 1)
+                opts.append(Option(v, self._combo_label(verb, cards.split("+")),
+                                   CARD_KEYS[i] if i < 10 else ""))
+            return await self._ask(ChoiceDialog(
+                "cards", _("How do you play {card}?").format(card=card_text(code)), opts))
+        if step == "power":
             names = {"": _("name a colour"), "color": _("name a colour"),
                      "look": _("look at a player's hand"),
                      "swap": _("swap 3 cards with a player")}
             keys = {"": "c", "color": "c", "look": "k", "swap": "w"}
-            pick = await self._ask(ChoiceDialog(
+            return await self._ask(ChoiceDialog(
                 "power", _("Wild power: what does your Wild do?"),
-                [Option(p, names[p], keys[p]) for p in powers]))
-            if pick is None:
-                return None
-            variants = [a for a in variants if a.power == pick]
-        colors = sorted({a.color for a in variants if a.color >= 0})
-        if len(colors) > 1:
-            pick = await self._ask(self._color_dialog(
-                [COLOR_CODES[c] for c in colors], _("Choose the colour")))
-            if pick is None:
-                return None
-            c = COLOR_CODES.index(pick)
-            variants = [a for a in variants if a.color == c]
-        targets = sorted({a.target for a in variants if a.target >= 0})
-        if len(targets) > 1:
-            sizes = t.game.hand_sizes()
-            opts = [Option(s, _("{name} ({n} cards)").format(name=t.name(s), n=sizes[s]),
-                           str(i + 1) if i < 9 else "") for i, s in enumerate(targets)]
-            pick = await self._ask(ChoiceDialog(
-                "target", target_question(variants[0]), opts))
-            if pick is None:
-                return None
-            variants = [a for a in variants if a.target == pick]
-        flagged = [a for a in variants if a.uno]
-        plain = [a for a in variants if not a.uno]
-        if self.uno_armed and flagged:
-            return flagged[0]
-        return plain[0] if plain else flagged[0] if flagged else None
+                [Option(p, names[p], keys[p]) for p in values]))
+        if step == "color":
+            return await self._ask(self._color_dialog(values, _("Choose the colour")))
+        sizes = self.table.game.hand_sizes()
+        opts = [Option(s, _("{name} ({n} cards)").format(name=self.table.name(s), n=sizes[s]),
+                       str(i + 1) if i < 9 else "") for i, s in enumerate(values)]
+        return await self._ask(ChoiceDialog("target", target_question(first_action(node)), opts))
 
     def _color_dialog(self, codes: list[str], title: str, cancel: bool = True) -> ChoiceDialog:
         """The colours to name, with the hand they are chosen for in view."""

@@ -19,7 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -181,315 +181,355 @@ def _bot_meta(name: str) -> dict[str, str]:
     return entry
 
 
+@asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    """Migrate and hold the database, restore the rooms, serve; then close everything."""
+    cfg: ServerConfig = app.state.config
+    store: Store | None = app.state.given_store
+    ready: Callable[[], None] | None = app.state.ready
+    st = store or Store(cfg.database_url)
+    cluster: Any = None
+    if cfg.broker_url:
+        from .cluster import Cluster, check_database
+
+        check_database(st)
+    await asyncio.to_thread(st.migrate)
+    shared = bool(cfg.broker_url)
+    try:
+        await asyncio.to_thread(st.claim, shared)
+    except DatabaseBusy as e:
+        log.error("cannot start: %s", e)
+        raise
+    st.start()
+    manager = RoomManager(st, cfg)
+    manager.claim_shared = shared
+    if cfg.broker_url:
+        cluster = Cluster(manager, st, cfg, session, room_op)
+        count = await cluster.start()
+        app.state.cluster = cluster
+    else:
+        count = await manager.load()
+    pacer: asyncio.Task[None] | None = None
+    if cfg.tune_gc:
+        tune_gc()
+        pacer = asyncio.create_task(pace_gc(lambda: app.state.sockets > 0))
+    log.info("database %s: %d room(s) restored", _safe_url(st.url), count)
+    app.state.manager = manager
+    app.state.store = st
+    if ready is not None:
+        ready()
+    try:
+        yield
+    finally:
+        if pacer is not None:
+            pacer.cancel()
+        await manager.close()
+        if cluster is not None:
+            await cluster.close()
+        if store is None:
+            await asyncio.to_thread(st.close)
+        else:
+            await asyncio.to_thread(st.release)
+
+
+# -- handlers: each reads what it needs from request.app.state ----------------------------
+# -- pages --------------------------------------------------------------------------
+async def page(request: Request) -> Response:
+    """The single page: every address of the site is drawn by its script."""
+    return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def health(request: Request) -> Response:
+    """Whether this process serves, and which rooms it owns (with several processes: the
+    lease of each, until when, on the database's clock)."""
+    m = _manager(request)
+    extra: dict[str, Any] = {"database": "ok" if m.db_ok else "lost",
+                             "outages": m.outages}
+    broken = sorted(r.id for r in m.rooms.values() if r.saving.broken is not None)
+    if broken:
+        extra["broken"] = broken
+    cluster = request.app.state.cluster
+    if cluster is not None:
+        return JSON({"ok": True, **cluster.health(), **extra})
+    return JSON({"ok": True, "rooms": len(m.rooms), **extra})
+
+
+async def on_room(request: Request, op: str, args: dict[str, Any]) -> Any:
+    """Run ``op`` on the request's room: here, or in the process that owns it."""
+    room_id = request.path_params["room"]
+    cluster = request.app.state.cluster
+    if cluster is None:
+        return await room_op(_manager(request).get(room_id), op, args)
+    return await cluster.run(room_id, op, args)
+
+
+# -- reference data --------------------------------------------------------------------
+@_api
+async def meta(request: Request) -> Any:
+    """The presets, house-rule keys, bots and languages the new-game page offers."""
+    lang = _lang(request)
+    base = PRESETS["classic"].to_dict()
+    keys = []
+    with speaking(lang):
+        for key in KEYS:
+            if key == "preset":
+                continue
+            allowed = allowed_values(key)
+            value = base[key]
+            if isinstance(value, bool):
+                kind, choices = "bool", []
+            elif isinstance(value, str):
+                kind, choices = "choice", allowed.split(", ")
+            elif isinstance(value, list):
+                kind, choices = "list", []
+            else:
+                kind, choices = ("int?" if allowed.endswith("or none") else "int"), []
+            keys.append({"key": key, "type": kind, "choices": choices,
+                         "allowed": allowed, "rule": KEY_RULES.get(key, ""),
+                         "label": _(KEY_INFO[key].label)})
+        presets = [{"name": name, "summary": preset_summary(name),
+                    "rules": r.to_dict()} for name, r in PRESETS.items()]
+        bots = [_bot_meta(b) for b in leveled_first(available())]
+        hint = levels_hint()
+    return {"presets": presets, "keys": keys, "bots": bots, "levels_hint": hint,
+            "languages": LANGUAGES,
+            "lang": lang, "limits": {"message_bytes": MAX_MESSAGE_BYTES, "name": 24}}
+
+
+@_api
+async def rules(request: Request) -> Any:
+    """A rule set checked and explained in the reader's language."""
+    body = await _body(request, _RULES)
+    lang = _lang(request, body)
+    rs = make_rules(body["preset"], body.get("rules"))
+    with speaking(lang):
+        rows = [{"key": k, "value": v, "text": t} for k, v, t in explain(rs)]
+        cards = special_cards(rs)
+        summary = preset_summary(rs.preset)
+    return {"rules": rs.to_dict(), "overrides": rs.overrides(), "explain": rows,
+            "cards": cards, "summary": summary}
+
+
+@_api
+async def i18n(request: Request) -> Any:
+    """The page's own messages in one language."""
+    lang = normalize(request.path_params["lang"])
+    return dictionary(lang)
+
+
+# -- rooms ---------------------------------------------------------------------------
+@_api
+async def create_room(request: Request) -> Any:
+    """A new room with its creator in seat 0, and the creator's seat token."""
+    body = await _body(request, _CREATE)
+    name = clean_name(body["name"])
+    rs = make_rules(body["preset"], body.get("rules"))
+    seats = body["seats"]
+    if len(seats) > 10 or not all(
+            isinstance(s, dict) and set(s) <= {"kind", "bot"}
+            and isinstance(s.get("kind", ""), str) and len(s.get("kind", "")) <= 16
+            and isinstance(s.get("bot", ""), str) and len(s.get("bot", "")) <= 64
+            for s in seats):
+        raise ProtocolError("bad_seats", T_("a seat is human or bot"))
+    client = request.client.host if request.client else ""
+    room, token = await _manager(request).create(name, rs, seats, client)
+    return {"room": room.id, "player": 0, "token": token, "url": f"/r/{room.id}"}
+
+
+@_api
+async def room_info(request: Request) -> Any:
+    """The room as anyone may see it."""
+    return await on_room(request, "info", {"lang": _lang(request)})
+
+
+@_api
+async def join(request: Request) -> Any:
+    """Take an open seat: the player number and its secret token."""
+    if request.app.state.cluster is None:
+        _manager(request).get(request.path_params["room"])  # no such room: 404 before the body
+    body = await _body(request, _JOIN)
+    return await on_room(request, "join", {"name": clean_name(body["name"]),
+                                           "player": body.get("player")})
+
+
+@_api
+async def seat_link(request: Request) -> Any:
+    """The host hands a person's seat to their new device: a fresh personal link."""
+    if request.app.state.cluster is None:
+        _manager(request).get(request.path_params["room"])
+    body = await _body(request, _SEAT_LINK)
+    return await on_room(request, "seat_link", {"token": body["token"],
+                                                "player": body["player"]})
+
+
+# -- replays -------------------------------------------------------------------------
+@_api
+async def replays(request: Request) -> Any:
+    """The latest finished matches."""
+    st: Store = request.app.state.store
+    rows = await asyncio.to_thread(st.finished_matches, 100)
+    return {"matches": rows}
+
+
+@_api
+async def replay(request: Request) -> Any:
+    """A finished match, step by step, narrated in the reader's language."""
+    st: Store = request.app.state.store
+    room_id = request.path_params["room"]
+    raw_no = request.path_params["match"]
+    if not (raw_no.isascii() and raw_no.isdigit()) or len(raw_no) > 9:  # not a match number
+        raise ProtocolError("no_match", T_("there is no such finished game"))
+    match_no = int(raw_no)
+    lang = _lang(request)
+    key = (room_id, match_no, lang)
+    replay_cache = request.app.state.replay_cache
+    cached = replay_cache.get(key)
+    if cached is not None:
+        return Response(cached, media_type="application/json")
+    row = await asyncio.to_thread(st.match_row, room_id, match_no)
+    if row is None or row["finished_at"] is None:
+        raise ProtocolError("no_match", T_("there is no such finished game"))
+    acts = await asyncio.to_thread(st.match_actions, room_id, match_no)
+    body = orjson.dumps(replay_steps(row, acts, lang))  # a finished match never changes
+    if len(replay_cache) >= REPLAY_CACHE:
+        replay_cache.pop(next(iter(replay_cache)))
+    replay_cache[key] = body
+    return Response(body, media_type="application/json")
+
+
+# -- the table -----------------------------------------------------------------------
+async def table(websocket: WebSocket) -> None:
+    """One WebSocket at a table: a client of a room here, or relayed to its owner."""
+    await websocket.accept()
+    lang = normalize(websocket.query_params.get("lang"))
+    conn = Conn(lang, websocket.app.state.config)
+    pump = asyncio.create_task(_pump(websocket, conn))
+    websocket.app.state.sockets += 1  # counted down in the finally below, whatever happens
+
+    async def receive() -> str | bytes | None:
+        return await _receive(websocket)
+
+    cluster = websocket.app.state.cluster
+    try:
+        room_id = websocket.path_params["room"]
+        if cluster is None:
+            await session(_manager(websocket).get(room_id), conn, receive)
+        else:  # here or, relayed, at the process that owns the room
+            await cluster.serve(room_id, conn, receive)
+    except ProtocolError as e:
+        conn.error(e.code, e.message, **e.params)
+    except (TimeoutError, WebSocketDisconnect):
+        pass
+    except Exception as e:  # the broker or database of several processes failed: the
+        # client reconnects, as when a process dies
+        if cluster is None:
+            raise
+        if isinstance(e, (StoreError, SQLAlchemyError)):  # (a database away is logged
+            problem = store_problem(e, _manager(websocket))  # once, by the rooms it pauses)
+            conn.error(problem.code, problem.message)
+        if not unreachable(e):  # the broker away, say: said once while it lasts
+            cluster.trouble("reaching a room for a client", e)
+    finally:
+        websocket.app.state.sockets -= 1
+        conn.close()
+        try:
+            await asyncio.wait_for(pump, 5)
+        except (TimeoutError, asyncio.CancelledError):
+            pump.cancel()
+        with suppress(RuntimeError):
+            await websocket.close()
+
+
+async def session(room: Room, conn: Conn,
+                  receive: Callable[[], Awaitable[str | bytes | None]]) -> None:
+    """One client at the table, from its hello to its leaving: the same whether it is
+    connected to this process or to another that relays it (cluster.py)."""
+    try:
+        first = await asyncio.wait_for(receive(), room.config.hello_timeout)
+        if first is None:
+            return
+        hello = parse_message(first)
+        if hello["type"] != "hello":
+            raise ProtocolError("bad_message", T_("say hello first"))
+        conn.lang = normalize(hello.get("lang") or conn.lang)
+        player: Player | None = None
+        if hello.get("token"):
+            player = room.seating.check_token(hello["token"])
+            if player is None or player.kind != "human":
+                player = None
+                conn.error("bad_token", T_("this seat token is not valid here; you are "
+                                           "watching"))
+        async with room.lock:  # not while a move's write is pending: it is not shown yet
+            if room.status == MOVED:  # taken over meanwhile: reconnect to find it
+                return
+            room.seating.attach(conn, player)
+        while not conn.closed:
+            raw = await receive()
+            if raw is None:
+                break
+            if not conn.limiter.allow():
+                conn.strikes += 1
+                if conn.strikes > MAX_STRIKES:
+                    break
+                conn.error("rate_limited", T_("too many messages; slow down"))
+                continue
+            try:
+                await _dispatch(room, conn, parse_message(raw))
+            except ProtocolError as e:
+                conn.error(e.code, e.message, **e.params)
+            except IllegalAction as e:
+                conn.error(e.code, ERROR_TEXT.get(e.code, e.code), detail=e.message)
+            except StoreError as e:
+                problem = store_problem(e, None)  # (the room has paused itself)
+                conn.error(problem.code, problem.message)
+    except ProtocolError as e:
+        conn.error(e.code, e.message, **e.params)
+    except (TimeoutError, WebSocketDisconnect):
+        pass
+    finally:
+        if conn.room is room:
+            room.seating.detach(conn)
+        conn.close()
+
+
+ROUTES = [
+    Route("/", page), Route("/r/{room}", page), Route("/replays", page),
+    Route("/replay/{room}/{match}", page), Route("/healthz", health),
+    Route("/api/meta", meta), Route("/api/rules", rules, methods=["POST"]),
+    Route("/api/i18n/{lang}", i18n),
+    Route("/api/rooms", create_room, methods=["POST"]),
+    Route("/api/rooms/{room}", room_info),
+    Route("/api/rooms/{room}/join", join, methods=["POST"]),
+    Route("/api/rooms/{room}/seat-link", seat_link, methods=["POST"]),
+    Route("/api/replays", replays),
+    Route("/api/replays/{room}/{match}", replay),
+    WebSocketRoute("/ws/{room}", table),
+    Mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static"),
+]
+
+
 def create_app(config: ServerConfig | None = None, *, store: Store | None = None,
                ready: Callable[[], None] | None = None) -> Starlette:
     """The whole server as an ASGI app; the database is migrated, held for this server (see
-    :meth:`Store.claim`) and rooms restored at start, after which ``ready`` is called."""
-    cfg = config or ServerConfig()
-    state: dict[str, Any] = {"sockets": 0}
-    replay_cache: dict[tuple[str, int, str], bytes] = {}
+    :meth:`Store.claim`) and rooms restored at start, after which ``ready`` is called.
 
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        st = store or Store(cfg.database_url)
-        cluster: Any = None
-        if cfg.broker_url:
-            from .cluster import Cluster, check_database
+    Everything a handler needs lives on ``app.state``: ``config``, and from start-up the
+    ``store``, the ``manager`` of the rooms and, with several processes, the ``cluster``."""
+    app = Starlette(routes=ROUTES, lifespan=lifespan,
+                    middleware=[Middleware(GZipMiddleware, minimum_size=2048)])
+    app.state.config = config or ServerConfig()
+    app.state.given_store = store  # a store the caller owns: released, not closed, at the end
+    app.state.ready = ready
+    app.state.cluster = None
+    app.state.sockets = 0  # open WebSockets (the collector is paced while there are any)
+    app.state.replay_cache = {}  # (room, match, lang): the JSON of a finished match
+    return app
 
-            check_database(st)
-        await asyncio.to_thread(st.migrate)
-        shared = bool(cfg.broker_url)
-        try:
-            await asyncio.to_thread(st.claim, shared)
-        except DatabaseBusy as e:
-            log.error("cannot start: %s", e)
-            raise
-        st.start()
-        manager = RoomManager(st, cfg)
-        manager.claim_shared = shared
-        if cfg.broker_url:
-            cluster = Cluster(manager, st, cfg, session, room_op)
-            count = await cluster.start()
-            state["cluster"] = cluster
-        else:
-            count = await manager.load()
-        pacer: asyncio.Task[None] | None = None
-        if cfg.tune_gc:
-            tune_gc()
-            pacer = asyncio.create_task(pace_gc(lambda: state["sockets"] > 0))
-        log.info("database %s: %d room(s) restored", _safe_url(st.url), count)
-        state["store"], state["manager"] = st, manager
-        app.state.manager = manager
-        app.state.store = st
-        if ready is not None:
-            ready()
-        try:
-            yield
-        finally:
-            if pacer is not None:
-                pacer.cancel()
-            await manager.close()
-            if cluster is not None:
-                await cluster.close()
-            if store is None:
-                await asyncio.to_thread(st.close)
-            else:
-                await asyncio.to_thread(st.release)
 
-    def manager() -> RoomManager:
-        m: RoomManager = state["manager"]
-        return m
-
-    # -- pages --------------------------------------------------------------------------
-    async def page(request: Request) -> Response:
-        return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
-
-    async def health(request: Request) -> Response:
-        """Whether this process serves, and which rooms it owns (with several processes: the
-        lease of each, until when, on the database's clock)."""
-        m = manager()
-        extra: dict[str, Any] = {"database": "ok" if m.db_ok else "lost",
-                                 "outages": m.outages}
-        broken = sorted(r.id for r in m.rooms.values() if r.broken is not None)
-        if broken:
-            extra["broken"] = broken
-        cluster = state.get("cluster")
-        if cluster is not None:
-            return JSON({"ok": True, **cluster.health(), **extra})
-        return JSON({"ok": True, "rooms": len(m.rooms), **extra})
-
-    async def on_room(request: Request, op: str, args: dict[str, Any]) -> Any:
-        """Run ``op`` on the request's room: here, or in the process that owns it."""
-        room_id = request.path_params["room"]
-        cluster = state.get("cluster")
-        if cluster is None:
-            return await room_op(manager().get(room_id), op, args)
-        return await cluster.run(room_id, op, args)
-
-    # -- reference data --------------------------------------------------------------------
-    @_api
-    async def meta(request: Request) -> Any:
-        lang = _lang(request)
-        base = PRESETS["classic"].to_dict()
-        keys = []
-        with speaking(lang):
-            for key in KEYS:
-                if key == "preset":
-                    continue
-                allowed = allowed_values(key)
-                value = base[key]
-                if isinstance(value, bool):
-                    kind, choices = "bool", []
-                elif isinstance(value, str):
-                    kind, choices = "choice", allowed.split(", ")
-                elif isinstance(value, list):
-                    kind, choices = "list", []
-                else:
-                    kind, choices = ("int?" if allowed.endswith("or none") else "int"), []
-                keys.append({"key": key, "type": kind, "choices": choices,
-                             "allowed": allowed, "rule": KEY_RULES.get(key, ""),
-                             "label": _(KEY_INFO[key].label)})
-            presets = [{"name": name, "summary": preset_summary(name),
-                        "rules": r.to_dict()} for name, r in PRESETS.items()]
-            bots = [_bot_meta(b) for b in leveled_first(available())]
-            hint = levels_hint()
-        return {"presets": presets, "keys": keys, "bots": bots, "levels_hint": hint,
-                "languages": LANGUAGES,
-                "lang": lang, "limits": {"message_bytes": MAX_MESSAGE_BYTES, "name": 24}}
-
-    @_api
-    async def rules(request: Request) -> Any:
-        body = await _body(request, _RULES)
-        lang = _lang(request, body)
-        rs = make_rules(body["preset"], body.get("rules"))
-        with speaking(lang):
-            rows = [{"key": k, "value": v, "text": t} for k, v, t in explain(rs)]
-            cards = special_cards(rs)
-            summary = preset_summary(rs.preset)
-        return {"rules": rs.to_dict(), "overrides": rs.overrides(), "explain": rows,
-                "cards": cards, "summary": summary}
-
-    @_api
-    async def i18n(request: Request) -> Any:
-        lang = normalize(request.path_params["lang"])
-        return dictionary(lang)
-
-    # -- rooms ---------------------------------------------------------------------------
-    @_api
-    async def create_room(request: Request) -> Any:
-        body = await _body(request, _CREATE)
-        name = clean_name(body["name"])
-        rs = make_rules(body["preset"], body.get("rules"))
-        seats = body["seats"]
-        if len(seats) > 10 or not all(
-                isinstance(s, dict) and set(s) <= {"kind", "bot"}
-                and isinstance(s.get("kind", ""), str) and len(s.get("kind", "")) <= 16
-                and isinstance(s.get("bot", ""), str) and len(s.get("bot", "")) <= 64
-                for s in seats):
-            raise ProtocolError("bad_seats", T_("a seat is human or bot"))
-        client = request.client.host if request.client else ""
-        room, token = await manager().create(name, rs, seats, client)
-        return {"room": room.id, "player": 0, "token": token, "url": f"/r/{room.id}"}
-
-    @_api
-    async def room_info(request: Request) -> Any:
-        return await on_room(request, "info", {"lang": _lang(request)})
-
-    @_api
-    async def join(request: Request) -> Any:
-        if state.get("cluster") is None:
-            manager().get(request.path_params["room"])  # no such room: 404 before the body
-        body = await _body(request, _JOIN)
-        return await on_room(request, "join", {"name": clean_name(body["name"]),
-                                               "player": body.get("player")})
-
-    @_api
-    async def seat_link(request: Request) -> Any:
-        """The host hands a person's seat to their new device: a fresh personal link."""
-        if state.get("cluster") is None:
-            manager().get(request.path_params["room"])
-        body = await _body(request, _SEAT_LINK)
-        return await on_room(request, "seat_link", {"token": body["token"],
-                                                    "player": body["player"]})
-
-    # -- replays -------------------------------------------------------------------------
-    @_api
-    async def replays(request: Request) -> Any:
-        st: Store = state["store"]
-        rows = await asyncio.to_thread(st.finished_matches, 100)
-        return {"matches": rows}
-
-    @_api
-    async def replay(request: Request) -> Any:
-        st: Store = state["store"]
-        room_id = request.path_params["room"]
-        raw_no = request.path_params["match"]
-        if not (raw_no.isascii() and raw_no.isdigit()) or len(raw_no) > 9:  # not a match number
-            raise ProtocolError("no_match", T_("there is no such finished game"))
-        match_no = int(raw_no)
-        lang = _lang(request)
-        key = (room_id, match_no, lang)
-        cached = replay_cache.get(key)
-        if cached is not None:
-            return Response(cached, media_type="application/json")
-        row = await asyncio.to_thread(st.match_row, room_id, match_no)
-        if row is None or row["finished_at"] is None:
-            raise ProtocolError("no_match", T_("there is no such finished game"))
-        acts = await asyncio.to_thread(st.match_actions, room_id, match_no)
-        body = orjson.dumps(replay_steps(row, acts, lang))  # a finished match never changes
-        if len(replay_cache) >= REPLAY_CACHE:
-            replay_cache.pop(next(iter(replay_cache)))
-        replay_cache[key] = body
-        return Response(body, media_type="application/json")
-
-    # -- the table -----------------------------------------------------------------------
-    async def table(websocket: WebSocket) -> None:
-        await websocket.accept()
-        lang = normalize(websocket.query_params.get("lang"))
-        conn = Conn(lang, cfg)
-        pump = asyncio.create_task(_pump(websocket, conn))
-        state["sockets"] += 1  # counted down in the finally below, whatever happens
-
-        async def receive() -> str | bytes | None:
-            return await _receive(websocket)
-
-        cluster = state.get("cluster")
-        try:
-            room_id = websocket.path_params["room"]
-            if cluster is None:
-                await session(manager().get(room_id), conn, receive)
-            else:  # here or, relayed, at the process that owns the room
-                await cluster.serve(room_id, conn, receive)
-        except ProtocolError as e:
-            conn.error(e.code, e.message, **e.params)
-        except (TimeoutError, WebSocketDisconnect):
-            pass
-        except Exception as e:  # the broker or database of several processes failed: the
-            # client reconnects, as when a process dies
-            if cluster is None:
-                raise
-            if isinstance(e, (StoreError, SQLAlchemyError)):  # (a database away is logged
-                problem = store_problem(e, manager())  # once, by the rooms it pauses)
-                conn.error(problem.code, problem.message)
-            if not unreachable(e):  # the broker away, say: said once while it lasts
-                cluster.trouble("reaching a room for a client", e)
-        finally:
-            state["sockets"] -= 1
-            conn.close()
-            try:
-                await asyncio.wait_for(pump, 5)
-            except (TimeoutError, asyncio.CancelledError):
-                pump.cancel()
-            with suppress(RuntimeError):
-                await websocket.close()
-
-    async def session(room: Room, conn: Conn,
-                      receive: Callable[[], Awaitable[str | bytes | None]]) -> None:
-        """One client at the table, from its hello to its leaving: the same whether it is
-        connected to this process or to another that relays it (cluster.py)."""
-        try:
-            first = await asyncio.wait_for(receive(), cfg.hello_timeout)
-            if first is None:
-                return
-            hello = parse_message(first)
-            if hello["type"] != "hello":
-                raise ProtocolError("bad_message", T_("say hello first"))
-            conn.lang = normalize(hello.get("lang") or conn.lang)
-            player: Player | None = None
-            if hello.get("token"):
-                player = room.check_token(hello["token"])
-                if player is None or player.kind != "human":
-                    player = None
-                    conn.error("bad_token", T_("this seat token is not valid here; you are "
-                                               "watching"))
-            async with room.lock:  # not while a move's write is pending: it is not shown yet
-                if room.status == MOVED:  # taken over meanwhile: reconnect to find it
-                    return
-                room.attach(conn, player)
-            while not conn.closed:
-                raw = await receive()
-                if raw is None:
-                    break
-                if not conn.limiter.allow():
-                    conn.strikes += 1
-                    if conn.strikes > MAX_STRIKES:
-                        break
-                    conn.error("rate_limited", T_("too many messages; slow down"))
-                    continue
-                try:
-                    await _dispatch(room, conn, parse_message(raw))
-                except ProtocolError as e:
-                    conn.error(e.code, e.message, **e.params)
-                except IllegalAction as e:
-                    conn.error(e.code, ERROR_TEXT.get(e.code, e.code), detail=e.message)
-                except StoreError as e:
-                    problem = store_problem(e, None)  # (the room has paused itself)
-                    conn.error(problem.code, problem.message)
-        except ProtocolError as e:
-            conn.error(e.code, e.message, **e.params)
-        except (TimeoutError, WebSocketDisconnect):
-            pass
-        finally:
-            if conn.room is room:
-                room.detach(conn)
-            conn.close()
-
-    routes = [
-        Route("/", page), Route("/r/{room}", page), Route("/replays", page),
-        Route("/replay/{room}/{match}", page), Route("/healthz", health),
-        Route("/api/meta", meta), Route("/api/rules", rules, methods=["POST"]),
-        Route("/api/i18n/{lang}", i18n),
-        Route("/api/rooms", create_room, methods=["POST"]),
-        Route("/api/rooms/{room}", room_info),
-        Route("/api/rooms/{room}/join", join, methods=["POST"]),
-        Route("/api/rooms/{room}/seat-link", seat_link, methods=["POST"]),
-        Route("/api/replays", replays),
-        Route("/api/replays/{room}/{match}", replay),
-        WebSocketRoute("/ws/{room}", table),
-        Mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static"),
-    ]
-    return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(GZipMiddleware, minimum_size=2048)])
+def _manager(conn: HTTPConnection) -> RoomManager:
+    """The rooms of the app serving ``conn``."""
+    m: RoomManager = conn.app.state.manager
+    return m
 
 
 async def _receive(ws: WebSocket) -> str | bytes | None:
@@ -528,23 +568,23 @@ async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
         raise ProtocolError("bad_message", T_("you have already said hello"))
     if kind == "lang":
         conn.lang = normalize(msg["lang"])
-        conn.push(dumps(room.info(conn.lang, conn.player)))
+        conn.push(dumps(room.out.info(conn.lang, conn.player)))
         async with room.lock:  # the table as stored, not a move whose write is pending
             if room.match is not None:
-                room.broadcast_state([], only=conn)
-                conn.push(dumps({"type": "log", "lines": room.round_log(conn)}))
-            note = room.notice(conn.lang)
+                room.out.broadcast_state([], only=conn)
+                conn.push(dumps({"type": "log", "lines": room.out.round_log(conn)}))
+            note = room.out.notice(conn.lang)
             if note["message"] is not None:
                 conn.push(dumps(note))
         return
     if kind == "log":
         async with room.lock:
-            conn.push(dumps({"type": "log", "lines": room.round_log(conn)}))
+            conn.push(dumps({"type": "log", "lines": room.out.round_log(conn)}))
         return
     # everything else acts for a seat: the connection's own, proven by its token
     if conn.player is None:
         raise ProtocolError("not_seated", T_("you are watching: join the room to play"))
-    player = room.check_token(msg["token"])
+    player = room.seating.check_token(msg["token"])
     if player is None or player.index != conn.player:
         raise ProtocolError("bad_token", T_("this seat token does not belong to your seat"))
     if kind == "act":
@@ -554,26 +594,26 @@ async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
     elif kind == "again":
         await room.again(player)
     elif kind == "remove":
-        await room.remove(player, msg["player"])
+        await room.seating.remove(player, msg["player"])
     elif kind == "seat":
-        await room.set_seat(player, msg["player"], msg["kind"], msg.get("bot"))
+        await room.seating.set_seat(player, msg["player"], msg["kind"], msg.get("bot"))
 
 
 async def room_op(room: Room, op: str, args: dict[str, Any]) -> Any:
     """What an HTTP call does to a room, given its checked arguments; the process that owns
     the room runs it (for a call that reached another, cluster.py forwards it)."""
     if op == "info":
-        return room.info(args["lang"])
+        return room.out.info(args["lang"])
     if op == "join":
-        player, token = await room.join(args["name"], args["player"])
+        player, token = await room.seating.join(args["name"], args["player"])
         return {"room": room.id, "player": player, "token": token, "name": args["name"],
                 "url": f"/r/{room.id}"}
     if op == "seat_link":
-        host = room.check_token(args["token"])
+        host = room.seating.check_token(args["token"])
         if host is None:
             raise ProtocolError("bad_token", T_("this seat token does not belong to your seat"))
         try:
-            token = await room.hand_over(host, args["player"])
+            token = await room.seating.hand_over(host, args["player"])
         except StoreError as e:
             raise store_problem(e, None) from None
         return {"player": args["player"], "url": f"/r/{room.id}#seat={token}"}

@@ -1,6 +1,8 @@
 // The server sends the legal actions as strings ("play W4 color=G uno", "catch 2"); these
-// helpers read them so that the page can offer buttons and dialogs. The string sent back is
-// always one of the legal strings, exactly.
+// helpers read them so that the page can offer its buttons (draw, keep, UNO, challenge,
+// accept, catch, colours, gives). A card of the hand is not read here: the server sends what a
+// click on it asks and plays (`choices`, see room-play.js). The string sent back is always one
+// of the legal strings, exactly.
 
 export function parseAction(text) {
   const tokens = text.split(" ");
@@ -27,16 +29,13 @@ export function parseAction(text) {
 
 /** The legal actions grouped by what the page shows for them. */
 export function groupLegal(legal) {
-  const g = { plays: [], byCard: new Map(), draw: null, pass: null, uno: null, accept: null,
+  const g = { plays: [], draw: null, pass: null, uno: null, accept: null,
     challenge: null, catches: [], colors: [], gives: [], hasUnoVariant: false };
   for (const text of legal || []) {
     const a = parseAction(text);
     if (a.verb === "play" || a.verb === "jump_in") {
       g.plays.push(a);
       if (a.uno) g.hasUnoVariant = true;
-      const first = a.cards[0];
-      if (!g.byCard.has(first)) g.byCard.set(first, []);
-      g.byCard.get(first).push(a);
     } else if (a.verb === "draw") g.draw = a;
     else if (a.verb === "pass") g.pass = a;
     else if (a.verb === "uno") g.uno = a;
@@ -47,17 +46,4 @@ export function groupLegal(legal) {
     else if (a.verb === "give") g.gives.push(a);
   }
   return g;
-}
-
-/** Keep the UNO-flagged variants when the player said UNO, the plain ones otherwise (but
- * never leave nothing: HR-DOUBLE's last two cards exist only with UNO). */
-export function applyUno(options, armed) {
-  const flagged = options.filter((a) => a.uno);
-  const plain = options.filter((a) => !a.uno);
-  if (armed && flagged.length) return flagged;
-  return plain.length ? plain : flagged;
-}
-
-export function distinct(values) {
-  return [...new Set(values)];
 }
