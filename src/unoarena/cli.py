@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__
+from .coach.cli import add_coach_parsers
 from .engine import (
     ALIASES,
     CODES,
@@ -160,6 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(handler=cmd_scenario_run)
 
     add_play_parser(sub, [common])
+    add_coach_parsers(sub, [common])
     add_serve_parser(sub, [common])
     return p
 
