@@ -82,7 +82,7 @@ class LessonScreen(TableScreen):
 
     def action_quit_game(self) -> None:
         """q: back to the list of lessons (nothing is saved: a lesson is short)."""
-        self.dismiss(self.done)
+        self.dismiss(None)
 
     def action_save(self) -> None:
         """A lesson is not saved."""
