@@ -53,8 +53,9 @@ def hint(game: Game, seat: int, evaluator: Evaluator | None = None,
 def action_words(a: Action) -> str:
     """An action in words for people: "play red 7 (UNO)", "draw", "challenge"."""
     cards = _(" + ").join(card_text(CODES[k]) for k in a.cards)
-    verbs = {"draw": _("draw"), "pass": _("keep the drawn card"), "challenge": _("challenge"),
-             "accept": _("accept"), "uno": _("call UNO")}
+    verbs = {"draw": _("draw"), "pass": _("keep the drawn card (pass)"),
+             "challenge": _("challenge"), "accept": _("accept the penalty"),
+             "uno": _("call UNO")}
     if a.verb in verbs:
         return verbs[a.verb]
     if a.verb == "catch":

@@ -54,7 +54,7 @@ def show_review(console: Console, review: Review) -> None:
                              ).format(seat=seat), style="bold"))
         for line in chart_lines(review.chart(seat)):
             console.print(line, highlight=False)
-        labels = ", ".join(f"{s.labels[n]} {_(LABEL_WORDS[n])}" for n, _a in THRESHOLDS)
+        labels = _(", ").join(f"{s.labels[n]} {_(LABEL_WORDS[n])}" for n, _a in THRESHOLDS)
         console.print(_("Seat {seat}: accuracy {acc:.0f}% over {n} choices ({labels}); "
                         "{lost:.0f} points of chance lost in all").format(
             seat=seat, acc=s.accuracy, n=s.choices, labels=labels, lost=s.lost),
