@@ -92,32 +92,33 @@ class Lesson:
             raise LessonError(f"{self.file}: the scenario does not run: {e}") from None
         return game
 
-    def judge(self, game: Game, action: Action | str) -> Verdict:
+    def judge(self, game: Game, action: Action | str, lang: str | None = None) -> Verdict:
         """What the lesson says of ``action`` by the learner on ``game`` (which is not
-        changed): done, or the explanation of why not."""
+        changed): done, or the explanation of why not; in ``lang`` (default: the current
+        language)."""
         if isinstance(action, str):
             try:
                 action = Action.parse(action)
             except IllegalAction as e:
-                return Verdict(False, self._refusal(e.code), e.code)
+                return Verdict(False, self._refusal(e.code, lang), e.code)
         trial = game.clone(record_events=False)
         try:
             trial.apply(action, self.learner)
         except IllegalAction as e:
-            return Verdict(False, self._refusal(e.code), e.code)
+            return Verdict(False, self._refusal(e.code, lang), e.code)
         if any(matches(p, action) for p in self.expect):
-            return Verdict(True, text(self.success))
+            return Verdict(True, text(self.success, lang))
         for w in self.wrong:
             if any(not p.startswith("refused") and matches(p, action) for p in w.when):
-                return Verdict(False, text(w.say))
-        return Verdict(False, text(self.otherwise))
+                return Verdict(False, text(w.say, lang))
+        return Verdict(False, text(self.otherwise, lang))
 
-    def _refusal(self, code: str) -> str:
+    def _refusal(self, code: str, lang: str | None) -> str:
         for w in self.wrong:
             if "refused" in w.when or f"refused:{code}" in w.when:
-                return text(w.say)
+                return text(w.say, lang)
         from .rulehelp import refusal_help
-        return text(self.otherwise) + " " + refusal_help(RuleSet.from_dict(
+        return text(self.otherwise, lang) + " " + refusal_help(RuleSet.from_dict(
             self.scenario.rules), code).text
 
 
@@ -138,9 +139,9 @@ def matches(pattern: str, action: Action) -> bool:
     return fnmatch.fnmatchcase(shown, pattern)
 
 
-def text(texts: Texts) -> str:
-    """A lesson text in the current language (English when the file lacks it)."""
-    return texts.get(language()) or texts.get("en", "")
+def text(texts: Texts, lang: str | None = None) -> str:
+    """A lesson text in ``lang`` (default: the current language; English when missing)."""
+    return texts.get(lang or language()) or texts.get("en", "")
 
 
 # ------------------------------------------------------------------------------------------------

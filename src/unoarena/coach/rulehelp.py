@@ -87,10 +87,16 @@ _REFUSAL_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
-def action_help(rules: RuleSet, action: Action | str) -> RuleHelp:
-    """The rules behind an action (its cards' for a play, the verb's otherwise)."""
+def action_help(rules: RuleSet, action: Action | str, pending: bool = False) -> RuleHelp:
+    """The rules behind an action (its cards' for a play, the verb's otherwise); ``pending``:
+    a penalty waits for an answer, so drawing takes it (the stacking rules say how)."""
     if isinstance(action, str):
         action = Action.parse(action)
+    if pending and action.verb == "draw":
+        stack: tuple[str, ...] = (() if rules.deck.launcher
+                                  else ("stacking", "stack_draw4", "draw4_on_draw2"))
+        return _help([_("whoever does not answer a pending penalty takes it all and loses the "
+                        "turn (EFF-0)")] + [explain_key(rules, k) for k in stack])
     if action.verb in ("play", "jump_in") and action.cards:
         lines = [card_help(rules, CODES[k]).text for k in dict.fromkeys(action.cards)]
         if action.verb == "jump_in":

@@ -31,6 +31,7 @@ from ..engine import KEYS, PRESETS, IllegalAction
 from ..i18n import _
 from ..rules_text import KEY_RULES, allowed_values, explain, preset_summary, special_cards
 from .catalog import LANGUAGES, T_, dictionary, gettext_in, normalize, speaking
+from .learn import learn_routes
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Field,
@@ -485,6 +486,7 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         Route("/api/replays", replays),
         Route("/api/replays/{room}/{match}", replay),
         WebSocketRoute("/ws/{room}", table),
+        *learn_routes(page, lambda: state["store"]),
         Mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
