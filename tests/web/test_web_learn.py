@@ -135,3 +135,38 @@ def test_learn_and_review_screenshots(browser: Any, live: LiveServer, screenshot
             assert "Game review" not in page.inner_text("main")
         page.context.close()
     assert not errors, errors
+
+
+def test_the_table_offers_the_rule_and_a_hint_against_bots(browser: Any,
+                                                           live: LiveServer) -> None:
+    from browser_util import host_page, make_room
+    errors: list[str] = []
+    room = make_room(live, [{"kind": "bot"}], hand_size=7, rounds=3)
+    page = host_page(browser, live, room, errors)
+    page.click("#start-game")
+    page.wait_for_selector("#my-area.turn #coach-hint", timeout=20000)
+    page.click("#coach-rule")
+    page.wait_for_function("[...document.querySelectorAll('.toast')].some("
+                           "t => t.textContent.includes('The rule'))")
+    page.click("#coach-hint")
+    page.wait_for_function("[...document.querySelectorAll('.toast')].some("
+                           "t => t.textContent.includes('The expert would') "
+                           "&& t.textContent.includes('%'))", timeout=20000)
+    page.locator("#hand .card").first.click(button="right")
+    page.wait_for_function("[...document.querySelectorAll('.toast')].some("
+                           "t => t.textContent.includes('TURN-1') "
+                           "|| t.textContent.includes('points'))")
+    # a token that is not a seat of the room gets no hint
+    r = live.http.post(f"/api/rooms/{room['room']}/hint", json={"token": "x" * 20})
+    assert r.status_code == 403
+    assert not errors, errors
+    page.context.close()
+
+
+def test_no_hint_where_two_people_play(live: LiveServer) -> None:
+    from browser_util import make_room
+    from server_util import join
+    room = make_room(live, [{"kind": "human"}])
+    join(live, room["room"], "Bob")
+    r = live.http.post(f"/api/rooms/{room['room']}/hint", json={"token": room["token"]})
+    assert r.status_code == 400 and "only for games against bots" in r.json()["message"]

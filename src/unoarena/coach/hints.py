@@ -31,23 +31,25 @@ def hints_allowed(people: int, rated: bool = False) -> bool:
     return people == 1 and not rated
 
 
-def hint(game: Game, seat: int, evaluator: Evaluator | None = None,
-         ) -> Hint:
+def hint(game: Game, seat: int, evaluator: Evaluator | None = None) -> Hint:
     """The expert's choice for ``seat`` now, with a one-line reason."""
     e = (evaluator or Evaluator(samples=96)).evaluate(game, seat)
+    return Hint(e.expert, reason_text(e), e)
+
+
+def reason_text(e: Evaluation) -> str:
+    """The one-line reason for the expert's choice of an evaluation, in the current language."""
     choice = e.choice_of(e.expert)
     what = action_words(e.expert)
     others = [c for c in e.choices if c.action != e.expert]
     if not others:
-        reason = _("{action}: the only thing to do (wins about {p}% from here).").format(
+        return _("{action}: the only thing to do (wins about {p}% from here).").format(
             action=what, p=round(100 * choice.chance))
-    else:
-        alt = others[0]
-        alt_what = action_words(alt.action)
-        reason = _("{action}: wins about {p}% of the rounds played out from what you can see; "
-                   "next best, {alt}: {q}%.").format(action=what, p=round(100 * choice.chance),
-                                                     alt=alt_what, q=round(100 * alt.chance))
-    return Hint(e.expert, reason, e)
+    alt = others[0]
+    return _("{action}: wins about {p}% of the rounds played out from what you can see; "
+             "next best, {alt}: {q}%.").format(action=what, p=round(100 * choice.chance),
+                                               alt=action_words(alt.action),
+                                               q=round(100 * alt.chance))
 
 
 def action_words(a: Action) -> str:

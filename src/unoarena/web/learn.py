@@ -18,11 +18,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ..coach.hints import action_words
+from ..coach.hints import action_words, hint, hints_allowed, reason_text
 from ..coach.lessons import BOOKS, Lesson, load_lessons, text
 from ..coach.review import LABEL_WORDS, THRESHOLDS, review_round, round_moves
 from ..coach.rulehelp import action_help, card_help, refusal_help
-from ..engine import CODES, COLOR_CODES, Action, Game, IllegalAction, RuleSet
+from ..engine import CODES, COLOR_CODES, ERROR_CODES, Action, Game, IllegalAction, RuleSet
 from ..i18n import _
 from .catalog import T_, speaking
 from .protocol import Field, ProtocolError
@@ -30,6 +30,7 @@ from .protocol import Field, ProtocolError
 REVIEW_SAMPLES = 96  # determinizations per decision on the server: a round in a few seconds
 REVIEW_CACHE = 16
 _TRY = {"action": Field(str, max_len=200), "lang": Field(str, required=False, max_len=16)}
+_HINT = {"token": Field(str, max_len=64), "lang": Field(str, required=False, max_len=16)}
 _HELP = {"preset": Field(str, max_len=32), "rules": Field(dict, required=False),
          "card": Field(str, required=False, max_len=8),
          "action": Field(str, required=False, max_len=200),
@@ -127,6 +128,9 @@ def learn_routes(page: Callable[[Request], Awaitable[Response]],
                 if body.get("card"):
                     found = card_help(rules, str(body["card"]).upper())
                 elif body.get("refusal"):
+                    if body["refusal"] not in ERROR_CODES:
+                        raise ProtocolError("bad_message", T_("there is no such refusal: {code}"),
+                                            code=str(body["refusal"])[:40])
                     found = refusal_help(rules, str(body["refusal"]))
                 elif body.get("action"):
                     found = action_help(rules, str(body["action"]))
@@ -201,6 +205,29 @@ def learn_routes(page: Callable[[Request], Awaitable[Response]],
         reviews[key] = out
         return out
 
+    @_api
+    async def room_hint(request: Request) -> Any:
+        body = await _body(request, _HINT)
+        lang = _lang(request, body)
+        room = request.app.state.manager.get(request.path_params["room"])
+        player = room.check_token(body["token"])
+        if player is None:
+            raise ProtocolError("bad_token", T_("this seat token does not belong to your seat"))
+        people = sum(p.kind == "human" for p in room.players)
+        if not hints_allowed(people):
+            raise ProtocolError("no_hints", T_("hints are only for games against bots"))
+        if room.match is None or room.match.game.is_over:
+            raise ProtocolError("no_hints", T_("there is nothing to decide now"))
+        seat = room.seat_of(player.index)
+        game = room.match.game.clone(record_events=False)  # the table goes on meanwhile
+        if seat < 0 or not [a for a in game.legal_actions(seat) if a.verb != "timeout"]:
+            raise ProtocolError("no_hints", T_("there is nothing to decide now"))
+        async with busy:
+            found = await asyncio.to_thread(hint, game, seat)
+        with speaking(lang):
+            return {"action": str(found.action), "words": action_words(found.action),
+                    "reason": reason_text(found.evaluation)}
+
     return [
         Route("/learn", page), Route("/learn/{book}", page),
         Route("/review/{room}/{match}", page),
@@ -209,4 +236,5 @@ def learn_routes(page: Callable[[Request], Awaitable[Response]],
         Route("/api/learn/{book}/{n}/try", attempt, methods=["POST"]),
         Route("/api/rulehelp", rulehelp, methods=["POST"]),
         Route("/api/review/{room}/{match}", review),
+        Route("/api/rooms/{room}/hint", room_hint, methods=["POST"]),
     ]

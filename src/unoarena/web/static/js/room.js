@@ -13,6 +13,7 @@ import { cardEl, backEl, cardNode, backNode, cardText, cardsText, colorText, COL
 import { groupLegal, applyUno, distinct } from "./actions.js";
 import { choose, closeDialog, isOpen, toast } from "./dialog.js";
 import { el, initial, plainRules } from "./util.js";
+import { coachButtons, showRule } from "./coach.js";
 
 const LOG_KEEP = 300;
 const LOG_SHOWN = 150;
@@ -111,6 +112,7 @@ export function showRoom(app, roomId, navigate) {
   }
 
   function act(action) {
+    S.lastRefusal = null;
     if (S.busy || !S.seat) return;
     if (send({ type: "act", action, token: S.seat.token, seq: S.state ? S.state.seq : undefined })) {
       S.busy = true;
@@ -199,6 +201,7 @@ export function showRoom(app, roomId, navigate) {
           forgetSeat(roomId);
           S.seat = null;
         }
+        S.lastRefusal = msg.code; // the Rule? button explains it
         showError(msg);
         break;
       default:
@@ -599,6 +602,7 @@ export function showRoom(app, roomId, navigate) {
     g.catches.forEach((c, i) => {
       bar.push(button(c, t("Catch {name}", { name: seatName(c.target) }), !g.challenge && i === 0 ? "c" : "", "warn catch"));
     });
+    bar.push(...coachButtons(roomId, S));
 
     const giving = g.gives.length > 0;
     const seen = new Map();
@@ -613,7 +617,8 @@ export function showRoom(app, roomId, navigate) {
       if (!options.length && !giving) cls += " dim";
       return cardNode(code, {
         button: true, key: `${code}:${k}`, cls,
-        attrs: { role: "listitem", "data-index": String(i), "data-key": `${code}:${k}` },
+        attrs: { role: "listitem", "data-index": String(i), "data-key": `${code}:${k}`,
+          onContextMenu: (e) => { e.preventDefault(); showRule(S.info, { card: code }); } },
         onClick: (e) => onCard(code, e.currentTarget),
       });
     });
