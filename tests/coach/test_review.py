@@ -84,3 +84,11 @@ def test_review_cli_refuses_a_bad_seat_and_a_bad_round(tmp_path: Path,
     assert "--seat 7 is not a seat of this 3-player game (0 to 2)" in capsys.readouterr().err
     assert main(["review", str(rec), "--round", "2"]) == 2
     assert "one round" in capsys.readouterr().err
+
+
+def test_a_wild_draw_four_challenge_is_shown_but_not_judged() -> None:
+    lesson = next(x for x in load_lessons("classic") if x.id.endswith("06_challenge"))
+    r = review_round(lesson.start(), [(1, Action.parse("accept"))], {1},
+                     Evaluator(samples=32, seed=3))
+    d = r.decisions[0]
+    assert not d.judged and d.label == "" and r.summaries[1].choices == 0

@@ -7,6 +7,11 @@ Thresholds (points of win chance lost against the best action, 100 points = cert
 * and in every case more than two standard errors of the paired difference, so that rollout
   noise alone never names a mistake.
 
+A Wild Draw Four's challenge is shown but not judged (no label, not counted in accuracy): in a
+determinization the guilt of the Wild Draw Four follows the sampled hand, which knows nothing of
+how rarely a player bluffs, so the estimate favours challenging far more than real tables
+reward it (the search bot leaves this decision to its rule-based policy for the same reason).
+
 "Chance before" is the best action's chance (what the position offered), "chance after" the
 chance of the action taken; each is estimated from the seat's own view at that moment
 (:mod:`unoarena.coach.evaluate`), never from the record's hidden cards. The record's hidden
@@ -57,6 +62,7 @@ class Decision:
     loss: float  # points (0..100) lost against the best action
     label: str
     forced: bool  # only one action was possible
+    judged: bool = True  # False: shown, but neither labelled nor counted (a W4 challenge)
 
 
 @dataclass
@@ -156,20 +162,21 @@ def _decide(ev: Evaluator, game: Game, index: int, seat: int, act: Action,
     e = ev.evaluate(game, seat, include=[act])
     taken = _stand_in(e, act)
     forced = len(legal) == 1 or len(e.choices) == 1
+    judged = not forced and not any(a.verb == "challenge" for a in legal)
     best = e.best
     others = [c for c in e.choices if c.action != taken.action]
     alt = others[0] if others else taken
     loss = max(0.0, 100.0 * (best.chance - taken.chance))
-    label = "" if forced else label_for(loss, 100.0 * taken.diff_se)
+    label = label_for(loss, 100.0 * taken.diff_se) if judged else ""
     summary.decisions += 1
-    if not forced:
+    if judged:
         summary.choices += 1
         summary.accurate += loss < ACCURATE
         summary.lost += loss
         if label:
             summary.labels[label] += 1
     return Decision(index, seat, act, best.chance, taken.chance, alt.action, alt.chance, loss,
-                    label, forced)
+                    label, forced, judged)
 
 
 def _stand_in(e: Evaluation, act: Action) -> Any:

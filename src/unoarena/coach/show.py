@@ -42,7 +42,8 @@ def show_review(console: Console, review: Review) -> None:
                  _("Its chance"), _("Label")):
         t.add_column(head)
     for d in review.decisions:
-        label = Text(_(LABEL_WORDS[d.label]) if d.label else ("·" if d.forced else ""),
+        label = Text(_(LABEL_WORDS[d.label]) if d.label else (
+            "·" if d.forced else ("" if d.judged else _("not judged"))),
                      style=_STYLE.get(d.label, "dim"))
         t.add_row(str(d.index + 1), str(d.seat), action_words(d.action),
                   f"{100 * d.before:.0f}%", f"{100 * d.after:.0f}%",

@@ -129,8 +129,8 @@ def learn_routes(page: Callable[[Request], Awaitable[Response]],
                     found = card_help(rules, str(body["card"]).upper())
                 elif body.get("refusal"):
                     if body["refusal"] not in ERROR_CODES:
-                        raise ProtocolError("bad_message", T_("there is no such refusal: {code}"),
-                                            code=str(body["refusal"])[:40])
+                        raise ProtocolError("bad_message", T_("there is no such refusal: {refusal}"),
+                                            refusal=str(body["refusal"])[:40])
                     found = refusal_help(rules, str(body["refusal"]))
                 elif body.get("action"):
                     found = action_help(rules, str(body["action"]))
@@ -195,7 +195,8 @@ def learn_routes(page: Callable[[Request], Awaitable[Response]],
                                "best_chance": d.best_chance, "loss": d.loss,
                                "label": d.label,
                                "label_words": _(LABEL_WORDS[d.label]) if d.label else "",
-                               "forced": d.forced} for d in result.decisions],
+                               "forced": d.forced, "judged": d.judged}
+                              for d in result.decisions],
                 "summary": {"accuracy": s.accuracy, "choices": s.choices, "lost": s.lost,
                             "labels": [{"label": n, "words": _(LABEL_WORDS[n]),
                                         "count": s.labels[n]} for n, _a in THRESHOLDS]},

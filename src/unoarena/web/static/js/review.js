@@ -95,7 +95,7 @@ export function showReview(app, roomId, matchNo, navigate) {
         el("td", { text: String(d.index + 1) }), el("td", { text: d.action }),
         el("td", { text: `${Math.round(d.before * 100)}%` }), el("td", { text: `${Math.round(d.after * 100)}%` }),
         el("td", { text: d.best ? `${d.best} (${Math.round(d.best_chance * 100)}%)` : "–" }),
-        el("td", { text: d.label_words || (d.forced ? t("forced") : "") })));
+        el("td", { text: d.label_words || (d.forced ? t("forced") : d.judged ? "" : t("not judged")) })));
     }
     table.append(body);
     page.appendChild(table);
