@@ -15,6 +15,7 @@ from unoarena.coach.learn_screen import LearnApp, LessonScreen
 from unoarena.coach.progress import done_lessons
 from unoarena.engine import preset
 from unoarena.tui.app import UnoApp
+from unoarena.tui.dialogs import ChoiceDialog
 from unoarena.tui.session import Table, Timing, default_players
 
 
@@ -38,6 +39,7 @@ def test_a_lesson_explains_a_wrong_move_then_is_done_and_remembered() -> None:
             await pilot.press("d")  # drawing is not the lesson's answer
             await settle(pilot, app)
             assert "no need to draw" in screen.last_toast
+            assert "no need to draw" in screen_text(app).replace("\n", " ")
             assert len(screen.table.game.hand(0)) == 4  # nothing was played or drawn
             screen.cursor = screen.hand_codes().index("R7")
             await pilot.press("enter")
@@ -70,6 +72,11 @@ def test_f3_shows_the_rule_of_the_card_and_of_a_refusal_and_f4_the_expert() -> N
             await pilot.press("f3")
             await settle(pilot, app)
             assert "(TURN-1)" in ts.last_toast or "points" in ts.last_toast
+            assert isinstance(app.screen, ChoiceDialog)  # it stays until closed
+            assert ts.last_toast.split()[0] in screen_text(app)
+            await pilot.press("o")
+            await settle(pilot, app)
+            assert app.screen is ts
             seat = ts.viewer_seat
             assert seat is not None
             hand = ts.hand_codes()
@@ -81,9 +88,11 @@ def test_f3_shows_the_rule_of_the_card_and_of_a_refusal_and_f4_the_expert() -> N
             await pilot.press("f3")
             await settle(pilot, app)
             assert "(TURN-1)" in ts.last_toast or "WD4-1" in ts.last_toast
+            await pilot.press("o")
+            await settle(pilot, app)
             await pilot.press("f4")
             await settle(pilot, app)
-            assert "%" in ts.last_toast
+            assert "%" in ts.last_toast and "The expert would" in screen_text(app)
 
     run(go())
 

@@ -89,3 +89,13 @@ def test_rule_help_uses_the_rules_in_force() -> None:
     assert "HR-SEVEN-ZERO" in card_help(house.replace(seven_zero=True), "R7").ids
     with pytest.raises(ValueError, match="unknown card"):
         card_help(classic, "X9")
+
+
+def test_rule_help_keeps_the_rule_ids_in_chinese() -> None:
+    set_language("zh_TW")
+    try:
+        w4 = card_help(preset("classic"), "W4")
+    finally:
+        set_language("en")
+    assert w4.ids == ("EFF-5", "WD4-1", "WD4-2", "HR-CHAIN-CHALLENGE")
+    assert "（W4）" in w4.text and w4.text.endswith("。")

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from ..engine import Action, Match
 from ..i18n import _
-from ..tui.session import BOT, HUMAN, Player, Table, Timing
+from ..tui.session import BOT, HUMAN, LogEntry, Player, Table, Timing
 from ..tui.table_screen import TableScreen
 from .lessons import Lesson, load_lessons, text
 from .progress import done_lessons, mark_done
@@ -29,7 +29,8 @@ class LessonScreen(TableScreen):
     """A lesson on the game table (see the module docstring)."""
 
     def __init__(self, lesson: Lesson) -> None:
-        game = lesson.start()
+        marks: list[int] = []
+        game = lesson.start(marks)
         rules = game.rules
         players = [Player(_("You") if s == lesson.learner else "", HUMAN if s == lesson.learner
                           else BOT, "" if s == lesson.learner else "basic")
@@ -40,6 +41,11 @@ class LessonScreen(TableScreen):
                                match=match))
         self.lesson = lesson
         self.done = False
+        self.said = ""  # what the lesson said of the last wrong try (shown under the goal)
+        t = self.table  # the log tells the lesson's table, not a fresh deal of its seed
+        t.log = [LogEntry(t.round_no, [], [], [], header=True),
+                 LogEntry(t.round_no, [dict(e) for e in game.events[marks[0]:]],
+                          t.names_by_seat(), list(range(rules.players)))]
 
     def advance(self) -> None:
         """The table stays where the lesson set it: nobody else moves."""
@@ -56,8 +62,10 @@ class LessonScreen(TableScreen):
     def prompt_text(self) -> str:
         """The lesson's goal, in place of the game's prompt."""
         if self.done:
-            return text(self.lesson.success) + "  " + _("Press q to go back to the lessons.")
-        return text(self.lesson.goal)
+            return "✓ " + text(self.lesson.success) + "  " + _(
+                "Press q to go back to the lessons.")
+        goal = text(self.lesson.goal)
+        return goal + ("\n✗ " + self.said if self.said else "")
 
     def render_top(self) -> None:
         """The top bar names the lesson."""
@@ -70,13 +78,16 @@ class LessonScreen(TableScreen):
             return False
         verdict = self.lesson.judge(self.table.game, action)
         if not verdict.done:
-            self.toast(verdict.say)
+            self.said = verdict.say
+            self.last_toast = verdict.say
+            if verdict.refused:
+                self.last_refusal = verdict.refused
             self.sync()
             return False
         self.table.apply(self.lesson.learner, action)
         self.done = True
         mark_done(self.lesson.id)
-        self.toast(verdict.say, severity="information")
+        self.last_toast = verdict.say
         self.sync()
         return True
 

@@ -77,15 +77,18 @@ class Lesson:
     scenario: Scenario
     file: str
 
-    def start(self) -> Game:
+    def start(self, marks: list[int] | None = None) -> Game:
         """The lesson's table: the scenario's setup with its steps played (their expectations
-        checked); a LessonError when the scenario does not run."""
+        checked); a LessonError when the scenario does not run. ``marks`` gets the number of
+        events the deal made (the steps' events follow)."""
         s = self.scenario
         try:
             rules = RuleSet.from_dict(s.rules)
             setup, scores = _engine_setup(s.setup, rules)
             game = Game(rules, s.seed, s.dealer, setup=setup, scores=list(scores))
             run = _Run(game, rules, list(scores))
+            if marks is not None:
+                marks.append(len(game.events))
             for step in s.steps:
                 run.step(step)
         except (ValueError, IndexError, _Failed, IllegalAction) as e:

@@ -14,7 +14,10 @@ from ..engine import CODES, Action, RuleSet
 from ..i18n import _
 from ..rules_text import explain_key, special_cards
 
-_IDS = re.compile(r"\(([A-Z][A-Z0-9]*-[A-Z0-9-]+(?:, [A-Z][A-Z0-9]*-[A-Z0-9-]+)*)\)")
+_ID = r"[A-Z][A-Z0-9]*-[A-Z0-9-]+"
+# "(EFF-3, DIG-3)" in English, "（EFF-3、DIG-3）" in the Chinese catalogues
+_IDS = re.compile(rf"[(（]({_ID}(?:\s*[,，、]\s*{_ID})*)[)）]")
+_SEP = re.compile(r"\s*[,，、]\s*")
 
 
 @dataclass(frozen=True)
@@ -30,9 +33,23 @@ def _help(lines: list[str]) -> RuleHelp:
     ids: list[str] = []
     for s in lines:
         for m in _IDS.finditer(s):
-            ids += [i for i in m.group(1).split(", ") if i not in ids]
-    text = " ".join(s[0].upper() + s[1:] + ("" if s.endswith(".") else ".") for s in lines)
+            ids += [i for i in _SEP.split(m.group(1)) if i not in ids]
+    parts = [s[0].upper() + s[1:] + _stop(s) for s in lines]
+    text = "".join(p if p.endswith("。") else p + " " for p in parts).strip()
     return RuleHelp(text, tuple(ids))
+
+
+def _stop(sentence: str) -> str:
+    """The full stop a sentence lacks: none, a Chinese one after Chinese text, else "."."""
+    if sentence.endswith((".", "。", "！", "？")):
+        return ""
+    return "。" if any("\u4e00" <= ch <= "\u9fff" for ch in sentence[-12:]) or \
+        sentence.endswith("）") else "."
+
+
+def _names(sentence: str, code: str) -> bool:
+    """Does a sentence of ``special_cards`` describe the card ``code`` ("(W4)", "（W4）")?"""
+    return f"({code})" in sentence or f"（{code}）" in sentence
 
 
 def _matching() -> str:
@@ -46,7 +63,7 @@ def card_help(rules: RuleSet, code: str) -> RuleHelp:
     if code not in CODES:
         raise ValueError(f"unknown card {code!r}: use a card code such as R5, GS, W4")
     rank = code if code.startswith("W") else code[1:]
-    lines = [s for s in special_cards(rules) if f"({rank})" in s]
+    lines = [s for s in special_cards(rules) if _names(s, rank)]
     if not code.startswith("W"):
         lines.insert(0, _matching())
     if rank in ("7", "0") and rules.seven_zero:
@@ -113,6 +130,6 @@ def refusal_help(rules: RuleSet, code: str) -> RuleHelp:
     if code == "does_not_match":
         lines.append(_matching())
         if rules.deck.name in ("buzz", "frozen2"):
-            lines += [s for s in special_cards(rules) if "(WH)" in s or "(WN)" in s]
+            lines += [s for s in special_cards(rules) if _names(s, "WH") or _names(s, "WN")]
     lines += [explain_key(rules, k) for k in _REFUSAL_KEYS.get(code, ())]
     return _help(lines)

@@ -1032,10 +1032,7 @@ class TableScreen(Screen[None]):
             found = card_help(rules, hand[min(self.cursor, len(hand) - 1)])
         else:
             return
-        self.app.clear_notifications()
-        self.last_toast = found.text
-        self.notify(found.text, title=_("Rule {ids}").format(ids=", ".join(found.ids)),
-                    severity="information", timeout=20, markup=False)
+        self.show_note(_("Rule {ids}").format(ids=", ".join(found.ids)), found.text)
 
     def action_hint(self) -> None:
         """F4: what the expert would play now, and why (games against bots only)."""
@@ -1048,10 +1045,14 @@ class TableScreen(Screen[None]):
             self.toast(_("Nothing to decide now."))
             return
         h = hint(self.table.game, seat)
-        self.app.clear_notifications()
-        self.last_toast = h.reason
-        self.notify(h.reason, title=_("The expert would {action}").format(
-            action=action_words(h.action)), severity="information", timeout=20, markup=False)
+        self.show_note(_("The expert would {action}").format(action=action_words(h.action)),
+                       h.reason)
+
+    def show_note(self, title: str, text: str) -> None:
+        """A short explanation in a dialog that stays until closed (Esc or Enter)."""
+        self.last_toast = text
+        self._push(ChoiceDialog("note", title, [Option(None, _("OK"), "o")], cancel=False,
+                                note=text))
 
     def action_scores(self) -> None:
         """F2: every round's scores."""

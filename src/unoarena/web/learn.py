@@ -129,7 +129,8 @@ def learn_routes(page: Callable[[Request], Awaitable[Response]],
                     found = card_help(rules, str(body["card"]).upper())
                 elif body.get("refusal"):
                     if body["refusal"] not in ERROR_CODES:
-                        raise ProtocolError("bad_message", T_("there is no such refusal: {refusal}"),
+                        raise ProtocolError("bad_message",
+                                            T_("there is no such refusal: {refusal}"),
                                             refusal=str(body["refusal"])[:40])
                     found = refusal_help(rules, str(body["refusal"]))
                 elif body.get("action"):
