@@ -8,10 +8,11 @@
    table by tenths of predicted chance, and the Brier score by cards left in the seat's hand.
    ``--plot`` draws the reliability diagram and the Brier score by cards left.
 2. **Blunders.** For every choice the review labels (inaccuracy, mistake, blunder), the true
-   position (hidden cards included, after the game: this is the check, not the review) is
+   position (hidden hands included, after the game: this is the check, not the review) is
    played on ``--replays`` times from the action taken and from the review's preferred
-   action, with ``heuristic`` bots for every seat and the same seeds for both (paired), and the
-   win rates are compared. A labelled choice should lose measurably more often.
+   action, with ``heuristic`` bots for every seat, the draw pile shuffled anew for each replay
+   and the same shuffle and seeds for both actions (paired), and the win rates are compared.
+   A labelled choice should lose measurably more often.
 3. **Speed.** Reviews of every decision of rounds of about 60 decisions (four players),
    CPU seconds of one process (one core).
 
@@ -155,21 +156,35 @@ def blunder_check(labelled: list[dict[str, Any]], replays: int, seed: int) -> di
         wins = {"taken": 0, "preferred": 0}
         for j in range(replays):
             s = seed * 1_000_003 + k * 1000 + j
+            # the true hands, but a draw pile shuffled anew for each replay: the future is what
+            # nobody knows (the record's own pile order would make every replay the same round)
+            base = g0.clone()
+            shuffler = random.Random(s)
+            shuffler.shuffle(base.state.pile)
+            base.state.rng = random.Random(shuffler.getrandbits(64))
             for which in ("taken", "preferred"):
-                g = g0.clone()
-                g.apply(Action.parse(item[which]), seat)  # the game's own generator: the
-                wins[which] += playout(g, s) == seat  # same draws until the paths differ
-        agg = per_label.setdefault(item["label"], {"n": 0, "taken": 0.0, "preferred": 0.0})
+                g = base.clone()  # the same pile and generator for both: paired
+                g.apply(Action.parse(item[which]), seat)
+                wins[which] += playout(g, s) == seat
+        agg = per_label.setdefault(item["label"], {"n": 0, "taken": 0.0, "preferred": 0.0,
+                                                    "d": 0.0, "d2": 0.0})
+        diff = (wins["preferred"] - wins["taken"]) / replays
         agg["n"] += 1
         agg["taken"] += wins["taken"] / replays
         agg["preferred"] += wins["preferred"] / replays
+        agg["d"] += diff
+        agg["d2"] += diff * diff
         print(f"\rblunder check: {k + 1}/{len(labelled)}", end="", file=sys.stderr)
     print(file=sys.stderr)
     out = {}
     for label, agg in per_label.items():
         n = agg["n"]
+        mean = agg["d"] / n
+        var = max(0.0, agg["d2"] / n - mean * mean) * n / (n - 1) if n > 1 else float("nan")
         out[label] = {"choices": int(n), "win_rate_taken": agg["taken"] / n,
-                      "win_rate_preferred": agg["preferred"] / n}
+                      "win_rate_preferred": agg["preferred"] / n,
+                      "preferred_minus_taken": mean,
+                      "standard_error": math.sqrt(var / n) if n > 1 else float("nan")}
     return out
 
 
