@@ -12,11 +12,13 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "unoarena"
 #: Lowest first. A part is a top-level module or subpackage of ``unoarena``.
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"engine"}),  # the rules, standard library only
-    frozenset({"seeding", "text", "scenarios", "encoding"}),  # seeds, words, tables, tensors
+    # seeds, words, tables, tensors, record files a person names, where a person's files are
+    frozenset({"seeding", "text", "scenarios", "encoding", "recordfile",
+               "datadir"}),
     frozenset({"bots"}),
     frozenset({"driver", "kernel", "table_loop", "play_choice"}),  # playing rounds: one at a
     # time, or in batches; who acts next at a table; a clicked card made an action
-    frozenset({"lab", "rl"}),  # studies and learning environments
+    frozenset({"lab", "rl", "coach"}),  # studies, learning environments, lessons and reviews
     frozenset({"train", "tui", "web"}),  # training, and the two ways to play
     frozenset({"cli", "testing", "sim", "__init__"}),  # entry points and test support
 )

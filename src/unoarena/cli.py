@@ -15,7 +15,6 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__
@@ -28,20 +27,16 @@ from .engine import (
     Action,
     ConfigError,
     Game,
-    IllegalAction,
     Match,
-    RecordError,
     RuleSet,
     iter_game,
     parse_overrides,
     preset,
-    replay_game,
-    replay_match,
 )
-from .engine.errors import excerpt, suggest
-from .engine.record import MAX_RECORD_CHARS, read_json
+from .engine.errors import suggest
 from .engine.rules import INT_BOUNDS
 from .lab.commands import add_lab_parsers
+from .recordfile import UsageError, load_record
 from .text.i18n import N_, SUPPORTED, _, ngettext, set_language
 from .text.narrate import Narrator, round_start_lines
 from .text.rules import (
@@ -54,16 +49,13 @@ from .text.rules import (
     special_cards,
     value_text,
 )
+from .tui.cli_learn import add_coach_parsers
 from .tui.cli_play import add_play_parser
 from .web.cli_serve import add_serve_parser
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 #: a command stopped by Ctrl+C or SIGTERM, as shells report SIGINT (128 + 2)
 EXIT_INTERRUPTED = 130
-
-
-class UsageError(Exception):
-    """A mistake on the command line or in an input file: message to stderr, exit 2."""
 
 
 # ================================================================================================
@@ -182,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(handler=cmd_scenario_run)
 
     add_play_parser(sub, [common])
+    add_coach_parsers(sub, [common])
     add_serve_parser(sub, [common])
     return p
 
@@ -267,7 +260,7 @@ def _bounds(key: str) -> str:
 def cmd_replay(ns: argparse.Namespace) -> int:
     """``unoarena replay``: a stored game or match, one numbered line per action and the public
     state after it; with ``--seat``, that seat's hand and private events too (checked first)."""
-    rec, rules = _load_record(ns.file)
+    rec, rules = load_record(ns.file)
     players = rules.players
     if ns.seat is not None and not 0 <= ns.seat < players:
         raise UsageError(_("--seat {seat} is not a seat of this {n}-player game (0 to {last})"
@@ -281,43 +274,6 @@ def cmd_replay(ns: argparse.Namespace) -> int:
     except _Quit:
         pass
     return EXIT_OK
-
-
-def _load_record(file: str) -> tuple[dict[str, Any], RuleSet]:
-    """Read and fully check a record, so that a bad one fails before anything is shown."""
-    try:
-        if Path(file).stat().st_size > MAX_RECORD_CHARS:
-            raise UsageError(_("{file} is not a record: {reason}").format(
-                file=file, reason=f"larger than {MAX_RECORD_CHARS} bytes"))
-        text = Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else e
-        raise UsageError(_("cannot read {file}: {reason}").format(
-            file=file, reason=reason)) from None
-    try:
-        rec = read_json(text)
-    except RecordError as e:
-        raise UsageError(_("{file} is not a record: {reason}").format(
-            file=file, reason=e)) from None
-    formats = ("unoarena.game", "unoarena.match")
-    if not isinstance(rec, dict) or rec.get("format") not in formats:
-        found = rec.get("format") if isinstance(rec, dict) else type(rec).__name__
-        if not isinstance(found, (str, type(None))) or (isinstance(found, str)
-                                                         and len(found) > 60):
-            found = excerpt(found, 60)
-        raise UsageError(_("{file} is not a unoarena record: its format is {found!r}, expected "
-                           "one of {formats}").format(file=file, found=found,
-                                                      formats=", ".join(formats)))
-    try:
-        if rec["format"] == "unoarena.game":
-            rules = replay_game(rec).rules
-        else:
-            rules = replay_match(rec).rules
-    except (RecordError, IllegalAction, ValueError, TypeError, KeyError, IndexError,
-            RecursionError) as e:
-        raise UsageError(_("{file} does not replay: {reason}").format(file=file,
-                                                                     reason=e)) from None
-    return rec, rules
 
 
 class _Quit(Exception):

@@ -462,3 +462,24 @@ def round_start_lines(events: Sequence[Event], names: Sequence[str],
             sentence = text
     close()
     return out + private
+
+
+def error_reason(code: str) -> str:
+    """The sentence for a DIG-4 refusal code in the current language; an unknown code
+    comes back as it is."""
+    reasons = {
+        "not_your_turn": _("it is not your turn and no window is open to you"),
+        "no_window": _("that chance is not open now"),
+        "card_not_in_hand": _("you do not hold that card"),
+        "does_not_match": _("that card does not match the top card and colour"),
+        "must_name_color": _("a wild needs a colour"),
+        "w4_not_allowed": _("a Wild Draw Four only without a card of the active colour"),
+        "must_answer_penalty": _("a penalty is pending: answer it or take it"),
+        "only_drawn_card": _("after drawing, only the drawn card may be played"),
+        "last_card_must_be_number": _("the last card must be a number card"),
+        "bad_target": _("choose another player as the target"),
+        "not_in_rules": _("these rules do not have that action"),
+        "bad_action": _("that is not an action"),
+        "round_over": _("the round is over"),
+    }
+    return reasons.get(code, code)

@@ -78,6 +78,9 @@ def key_lines(rules: RuleSet, people: int = 1) -> list[str]:
         out.append(_("Several people at one terminal: any of them may press c to catch, and "
                      "the one who forgot may press u to call UNO late, on whoever's screen "
                      "is showing"))
+    out.append(_("F3: the rule behind the card under the cursor, or behind the last refusal"))
+    if people == 1:
+        out.append(_("F4: what the expert would play now, and why"))
     out.append(_("F2: every round's scores   ? or F1: this help   s: save   l: language   "
                  "q: save and quit"))
     return out
@@ -93,7 +96,8 @@ def key_hint(rules: RuleSet, shown: frozenset[str] = frozenset()) -> str:
         parts += [("u", _("u UNO")), ("c", _("c catch"))]
     if rules.wd4_challenge:
         parts.append(("x", _("x challenge")))
-    parts += [("F2", _("F2 scores")), ("?", _("? help")), ("s", _("s save")),
+    parts += [("F2", _("F2 scores")), ("F3", _("F3 rule")), ("F4", _("F4 hint")),
+              ("?", _("? help")), ("s", _("s save")),
               ("l", _("l language")), ("q", _("q quit"))]
     return " · ".join(text for key, text in parts if key not in shown)
 

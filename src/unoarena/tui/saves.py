@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..datadir import home
 from ..engine import RecordError, match_record
 from ..engine.errors import excerpt
 from ..engine.record import SEED_RANGE, read_json
@@ -25,16 +25,6 @@ from .session import BOT, HUMAN, MAX_NAME, Table, Timing
 SAVE_FORMAT = "unoarena.save"
 SAVE_VERSION = 1
 AUTOSAVE = "autosave.json"
-
-
-def home() -> Path:
-    """The data folder (not created here)."""
-    env = os.environ.get("UNOARENA_HOME")
-    if env:
-        return Path(env).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
-    return base / "unoarena"
 
 
 def saves_dir() -> Path:

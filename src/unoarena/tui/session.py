@@ -37,7 +37,7 @@ from ..engine import (
 )
 from ..table_loop import STRICT, TableLoop
 from ..text.i18n import _
-from ..text.narrate import Narrator, default_names, display_name, round_start_lines
+from ..text.narrate import Narrator, default_names, display_name, error_reason, round_start_lines
 
 HUMAN = "human"
 BOT = "bot"
@@ -501,24 +501,3 @@ def illegal_text(err: IllegalAction, table: Table | None = None) -> str:
 
 
 _SEAT = re.compile(r"\bseat (\d+)('s)?")
-
-
-def error_reason(code: str) -> str:
-    """The sentence for a DIG-4 refusal code in the current language; an unknown code
-    comes back as it is."""
-    reasons = {
-        "not_your_turn": _("it is not your turn and no window is open to you"),
-        "no_window": _("that chance is not open now"),
-        "card_not_in_hand": _("you do not hold that card"),
-        "does_not_match": _("that card does not match the top card and colour"),
-        "must_name_color": _("a wild needs a colour"),
-        "w4_not_allowed": _("a Wild Draw Four only without a card of the active colour"),
-        "must_answer_penalty": _("a penalty is pending: answer it or take it"),
-        "only_drawn_card": _("after drawing, only the drawn card may be played"),
-        "last_card_must_be_number": _("the last card must be a number card"),
-        "bad_target": _("choose another player as the target"),
-        "not_in_rules": _("these rules do not have that action"),
-        "bad_action": _("that is not an action"),
-        "round_over": _("the round is over"),
-    }
-    return reasons.get(code, code)

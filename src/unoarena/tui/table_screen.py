@@ -112,6 +112,7 @@ class TableScreen(Screen[None]):
         Binding("x", "challenge", show=False), Binding("a", "accept", show=False),
         Binding("question_mark", "help", show=False), Binding("f1", "help", show=False),
         Binding("f2", "scores", show=False),
+        Binding("f3", "rule_help", show=False), Binding("f4", "hint", show=False),
         Binding("s", "save", show=False), Binding("q", "quit_game", show=False),
         Binding("l", "language", show=False),
         Binding("left", "cursor(-1)", show=False), Binding("right", "cursor(1)", show=False),
@@ -141,6 +142,7 @@ class TableScreen(Screen[None]):
         self._keys: list[events.Key] = []  # keys waiting for the next dialog of a flow
         self._flow_dialog = False  # the flows running now have shown a dialog
         self._closed_at = -CLICK_GUARD  # when a dialog of this table last closed
+        self.last_refusal = ""  # the code of the viewer's last refused action (F3 explains it)
 
     # ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -245,6 +247,7 @@ class TableScreen(Screen[None]):
         try:
             self.table.apply(seat, action)
         except IllegalAction as e:
+            self.last_refusal = e.code
             self.toast(illegal_text(e, self.table))
             self.sync()
             return False
@@ -1019,6 +1022,41 @@ class TableScreen(Screen[None]):
         """? or F1: the rules in force and every key."""
         self._push(HelpScreen(self.table.rules, len(self.table.human_players())))
 
+    def action_rule_help(self) -> None:
+        """F3: the rule behind the last refusal, else behind the card under the cursor, in the
+        words of ``unoarena rules`` with its rule IDs, for the rules in force."""
+        from ..coach.rulehelp import card_help, refusal_help
+        rules = self.table.rules
+        hand = self.hand_codes()
+        if self.last_refusal:
+            found = refusal_help(rules, self.last_refusal)
+            self.last_refusal = ""
+        elif hand:
+            found = card_help(rules, hand[min(self.cursor, len(hand) - 1)])
+        else:
+            return
+        self.show_note(_("Rule {ids}").format(ids=", ".join(found.ids)), found.text)
+
+    def action_hint(self) -> None:
+        """F4: what the expert would play now, and why (games against bots only)."""
+        from ..coach.hints import action_words, hint, hints_allowed
+        if not hints_allowed(len(self.table.human_players())):
+            self.toast(_("Hints are only for games against bots."))
+            return
+        seat = self.viewer_seat
+        if seat is None or not self.legal() or self.table.game.is_over:
+            self.toast(_("Nothing to decide now."))
+            return
+        h = hint(self.table.game, seat)
+        self.show_note(_("The expert would {action}").format(action=action_words(h.action)),
+                       h.reason)
+
+    def show_note(self, title: str, text: str) -> None:
+        """A short explanation in a dialog that stays until closed (Esc or Enter)."""
+        self.last_toast = text
+        self._push(ChoiceDialog("note", title, [Option(None, _("OK"), "o")], cancel=False,
+                                note=text))
+
     def action_scores(self) -> None:
         """F2: every round's scores."""
         self._push(ScoresScreen(self.table))
@@ -1156,6 +1194,7 @@ class TableScreen(Screen[None]):
         try:
             copy.apply(action, seat)
         except IllegalAction as e:
+            self.last_refusal = e.code
             self.toast(illegal_text(e, t))
         else:
             self.toast(_("{card} cannot be played now.").format(card=card_text(code)))

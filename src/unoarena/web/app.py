@@ -31,6 +31,7 @@ from ..engine import KEY_INFO, KEYS, PRESETS, IllegalAction
 from ..text.i18n import _
 from ..text.rules import KEY_RULES, allowed_values, explain, preset_summary, special_cards
 from .catalog import LANGUAGES, T_, dictionary, gettext_in, normalize, speaking
+from .learn import learn_routes
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Field,
@@ -504,6 +505,7 @@ ROUTES = [
     Route("/api/replays", replays),
     Route("/api/replays/{room}/{match}", replay),
     WebSocketRoute("/ws/{room}", table),
+    *learn_routes(page),
     Mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static"),
 ]
 

@@ -3,6 +3,8 @@ import { initialLang, loadLang, currentLang, onLangChange } from "./i18n.js";
 import { showHome } from "./home.js";
 import { showRoom } from "./room.js";
 import { showReplays, showReplay } from "./replay.js";
+import { showLearn } from "./learn.js";
+import { showReview } from "./review.js";
 
 let cleanup = null;
 
@@ -24,6 +26,9 @@ function route() {
   else if (path === "/replays") cleanup = showReplays(app, navigate);
   else if ((m = path.match(/^\/replay\/([A-Za-z0-9_-]+)\/(\d+)$/)))
     cleanup = showReplay(app, m[1], Number(m[2]), navigate);
+  else if ((m = path.match(/^\/learn(?:\/([a-z0-9]+))?$/))) cleanup = showLearn(app, m[1], navigate);
+  else if ((m = path.match(/^\/review\/([A-Za-z0-9_-]+)\/(\d+)$/)))
+    cleanup = showReview(app, m[1], Number(m[2]), navigate);
   else cleanup = showHome(app, navigate);
 }
 

@@ -111,6 +111,7 @@ export function showReplay(app, roomId, matchNo) {
       } }),
       el("button", { type: "button", class: "button", id: "replay-next", title: t("Forward"), text: "▶▶", onclick: next }),
       el("button", { type: "button", class: "button", title: t("Last"), text: "▶|", onclick: () => go(round, r.steps.length - 1) }),
+      el("a", { href: `/review/${roomId}/${matchNo}`, "data-link": true, class: "button", id: "replay-review", text: t("Review") }),
     );
     const slider = el("input", { type: "range", min: "0", max: String(r.steps.length - 1), value: String(step), id: "replay-slider", "aria-label": t("Step") });
     slider.addEventListener("input", () => go(round, Number(slider.value)));

@@ -55,6 +55,7 @@ export function roomConnection(R) {
   }
 
   function act(action) {
+    S.lastRefusal = null;
     if (S.busy || !S.seat) return;
     if (send({ type: "act", action, token: S.seat.token, seq: S.state ? S.state.seq : undefined })) {
       S.busy = true;
@@ -143,6 +144,7 @@ export function roomConnection(R) {
           forgetSeat(roomId);
           S.seat = null;
         }
+        S.lastRefusal = msg.code; // the Rule? button explains it
         showError(msg);
         break;
       default:

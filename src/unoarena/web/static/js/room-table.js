@@ -4,6 +4,7 @@ import { t, tn } from "./i18n.js";
 import { cardNode, backNode, colorText } from "./cards.js";
 import { groupLegal } from "./actions.js";
 import { initial, plainRules } from "./util.js";
+import { coachButtons, showRule } from "./coach.js";
 
 const LOG_SHOWN = 150;
 
@@ -181,6 +182,7 @@ export function roomTable(R) {
     g.catches.forEach((c, i) => {
       bar.push(button(c, t("Catch {name}", { name: R.seatName(c.target) }), !g.challenge && i === 0 ? "c" : "", "warn catch"));
     });
+    bar.push(...coachButtons(roomId, S));
 
     const giving = g.gives.length > 0;
     const seen = new Map();
@@ -194,7 +196,8 @@ export function roomTable(R) {
       if (!playable && !giving) cls += " dim";
       return cardNode(code, {
         button: true, key: `${code}:${k}`, cls,
-        attrs: { role: "listitem", "data-index": String(i), "data-key": `${code}:${k}` },
+        attrs: { role: "listitem", "data-index": String(i), "data-key": `${code}:${k}`,
+          onContextMenu: (e) => { e.preventDefault(); showRule(S.info, { card: code }); } },
         onClick: (e) => R.onCard(code, e.currentTarget),
       });
     });
