@@ -13,26 +13,23 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from rich.align import Align
-from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, RichLog, Static
+from textual.widgets import Button, Static
 from textual.worker import Worker, WorkerState
 
 from ..engine import COLOR_CODES, Action, IllegalAction
 from ..play_choice import Node, card_choices, first_action, with_uno
 from ..text.i18n import _, width
-from ..text.narrate import direction_text, why_text
-from ..text.rules import card_text, color_text, value_text
+from ..text.rules import card_text, color_text
 from . import saves
-from .cards import CARD_KEYS, CELL_H, INK, HandView, big_card, card_back, card_chip, face_style
+from .cards import CARD_KEYS, CELL_H, INK, HandView, face_style
 from .dialogs import (
     ChoiceDialog,
     ClosesOnce,
@@ -42,12 +39,18 @@ from .dialogs import (
     Option,
     RoundSummaryScreen,
     ScoresScreen,
-    scoreboard_table,
 )
 from .helptext import key_hint
 from .session import Decision, Table, illegal_text
+from .table_parts import (
+    LogPanel,
+    PileView,
+    ScoresPanel,
+    TopBar,
+    seat_text,
+    status_text,
+)
 from .words import color_before_w4
-from .wrap import wrap_cells
 
 #: Buttons shown only while their action is possible.
 _WHEN_USABLE = frozenset({"pass", "catch", "challenge", "accept"})
@@ -93,6 +96,7 @@ class TableScreen(Screen[None]):
         background: #0b3d2e; }
     .seat.compact { height: 2; }
     #side { width: 34%; min-width: 26; max-width: 64; border-left: solid $primary; }
+    #log-panel { height: 1fr; }
     #log-title { text-style: bold; padding: 0 1; width: 100%; background: $boost; }
     #log { height: 1fr; min-height: 3; padding: 0 1; background: transparent;
         overflow-x: hidden; scrollbar-gutter: stable; }
@@ -135,8 +139,6 @@ class TableScreen(Screen[None]):
         self.now: Callable[[], float] = time.monotonic
         self._asked: set[tuple[str, int]] = set()  # (dialog, version) already shown
         self._summary_for = -1
-        self._log_shown = 0
-        self._log_key: tuple[Any, ...] = ()
         self.busy = False  # a bot move is scheduled
         self._covered = False  # a hand-over or summary screen pushed by sync() is up
         self._keys: list[events.Key] = []  # keys waiting for the next dialog of a flow
@@ -150,7 +152,7 @@ class TableScreen(Screen[None]):
         seat below; the log and scores at the side; then the prompt, the hand, the action buttons
         and the key hint."""
         left, top, right = seat_sides(self.table.rules.players - 1)
-        yield Static(id="topbar")
+        yield TopBar(id="topbar")
         with Horizontal(id="main"):
             with Vertical(id="felt"):
                 with Horizontal(id="top-seats"):
@@ -160,19 +162,15 @@ class TableScreen(Screen[None]):
                     with Vertical(id="left-seats"):
                         for i in reversed(range(left)):  # the viewer's left, bottom up
                             yield Static(id=f"slot-{i}", classes="seat")
-                    yield Static(id="pile")
+                    yield PileView(id="pile")
                     with Vertical(id="right-seats"):
                         for i in range(left + top, left + top + right):
                             yield Static(id=f"slot-{i}", classes="seat")
                 yield Static(id="status")
                 yield Static(id="me")
             with Vertical(id="side"):
-                yield Static(_("Log"), id="log-title")
-                log = RichLog(id="log", wrap=False, markup=False, auto_scroll=True, min_width=1)
-                log.can_focus = False
-                yield log
-                with VerticalScroll(id="scores-box", can_focus=False):
-                    yield Static(id="scores")
+                yield LogPanel(id="log-panel")
+                yield ScoresPanel(id="scores-box")
         yield Static(id="prompt")
         yield HandView(id="hand")
         with Horizontal(id="buttons"):
@@ -319,7 +317,7 @@ class TableScreen(Screen[None]):
         self.viewer = player
         self.cursor = 0
         self.uno_armed = False
-        self._log_key = ()
+        self.query_one(LogPanel).rebuild()
         self.sync()
 
     def _after_summary(self, then: str | None = "next") -> None:
@@ -346,7 +344,7 @@ class TableScreen(Screen[None]):
             saves.forget_match(t)
             self._push(MatchResultScreen(t, path), self._after_match)
             return
-        self._log_key = ()
+        self.query_one(LogPanel).rebuild()
         self.advance()
 
     def _after_match(self, what: str | None) -> None:
@@ -451,17 +449,8 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self._refit_seats)
 
     def render_top(self) -> None:
-        """The top bar: preset, round number, the match goal and the rule keys changed from the
-        preset."""
-        r = self.table.rules
-        goal = (_("{n} rounds").format(n=r.rounds) if r.rounds is not None
-                else _("target {n}").format(n=r.target_score))
-        over = [f"{k}={value_text(v)}" for k, v in r.overrides().items()
-                if k not in ("players", "target_score", "rounds")]
-        extra = (" · " + " ".join(over)) if over else ""
-        self.query_one("#topbar", Static).update(Text(
-            _("UNO Arena — {preset} · round {n} · {goal}").format(
-                preset=r.preset, n=self.table.round_no, goal=goal) + extra))
+        """The top bar (:class:`~unoarena.tui.table_parts.TopBar`)."""
+        self.query_one("#topbar", TopBar).show(self.table)
 
     def bottom_seat(self) -> int:
         """The seat drawn at the bottom of the table: the viewer's, or seat 0 when watching."""
@@ -505,170 +494,27 @@ class TableScreen(Screen[None]):
             self.render_players()
 
     def seat_text(self, seat: int, *, line: bool = False, compact: bool = False) -> Text:
-        """A seat: ``▶`` and a highlighted name on its turn, card backs (its cards, when its
-        hand lies face up under HR-OPEN) and the count, then what matters about it (UNO, dealer,
-        team, bot). ``line``: all on one line; ``compact``: on two lines, the notes after the
-        count."""
-        t = self.table
-        g = t.game
-        v = g.view(self.bottom_seat())
-        turn = seat == g.turn and not g.is_over
-        player = t.player_at(seat)
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append("▶ " if turn else "  ", style="bold #ffd740")
-        name_style = "bold black on #ffd740" if turn else "bold"
-        if player == self.viewer:
-            before, _sep, after = _("{name} (you)").partition("{name}")
-            text.append(before, style="italic")
-            text.append(t.name(seat), style=name_style)
-            text.append(after, style="italic")
-        else:
-            text.append(t.name(seat), style=name_style)
-        text.append(" · " if line else "\n")
-        count = v["hand_sizes"][seat]
-        wide = self.size.width >= 120
-        shown = v.get("open_hands")
-        face_up = shown[seat] if shown is not None and seat != self.bottom_seat() else None
-        if face_up:  # HR-OPEN: a small hand lies face up for everyone
-            for code in face_up:
-                text.append(card_chip(code))
-            text.append(" ")
-        elif not line:
-            text.append("▮" * min(count, 8 if wide else 5), style="#e53935")
-            text.append("+" if count > (8 if wide else 5) else "", style="#e53935")
-            text.append(" ")
-        if line or wide:
-            text.append(_("{n} cards").format(n=count) if count != 1 else _("1 card"),
-                        style="bold")
-        else:
-            text.append(str(count), style="bold")
-        notes: list[tuple[str, str]] = []
-        if v["uno_exposed"] == seat:
-            notes.append((_("forgot UNO!"), "bold #ff5252"))
-        elif v["uno_declared"][seat] and count == 1:
-            notes.append(("UNO!", "bold #ffd740"))
-        if t.rules.teams:
-            notes.append((_("team {n}").format(n=t.rules.team_of(seat) + 1), "cyan"))
-        if seat == g.dealer:
-            notes.append((_("dealer"), "dim"))
-        pl = t.players[player]
-        if pl.is_bot and wide:
-            notes.append((_("bot {name}").format(name=pl.bot), "dim"))
-        elif not pl.is_bot and player != self.viewer:
-            notes.append((_("person"), "dim"))  # another person at this terminal
-        if notes:
-            text.append(" · " if line or compact else "\n")
-            for i, (note, style) in enumerate(notes):
-                text.append((" · " if i else "") + note, style=style)
-        return text
+        """A seat as this screen shows it (:func:`~unoarena.tui.table_parts.seat_text`)."""
+        return seat_text(self.table, seat, bottom=self.bottom_seat(), viewer=self.viewer,
+                         wide=self.size.width >= 120, line=line, compact=compact)
 
     def render_pile(self) -> None:
-        """The middle of the table: the draw pile (or launcher) beside the large top card, as large
-        as the room allows, the colour in force and the direction; under the piles, across the
-        felt, the last launcher press and any pending penalty or effect."""
-        t = self.table
-        g = t.game
-        v = g.view(self.bottom_seat())
-        launcher = t.rules.deck.launcher
-        room = self.query_one("#pile").size
-        w, h, captions = pile_size(room.width, room.height)
-        cards = RichTable.grid(padding=(0, 2))
-        cards.add_column(justify="center")
-        cards.add_column(justify="center")
-        cards.add_row(card_back(_("LAUNCHER") if launcher else "UNO", v["draw_pile_size"], w,
-                                h),
-                      big_card(v["top"], v["color"], w, h))
-        if captions and max(width(_("draw pile")), width(_("launcher")),
-                            width(_("discard pile"))) <= w + 1:
-            cards.add_row(Text(_("launcher") if launcher else _("draw pile"), style="dim",
-                               no_wrap=True, overflow="ellipsis"),
-                          Text(_("discard pile"), style="dim", no_wrap=True,
-                               overflow="ellipsis"))
-        color = v["color"]
-        line = Text(no_wrap=True, overflow="ellipsis")
-        if color:
-            line.append("■ " + color_text(color), style=INK.get(color, "bold"))
-            line.append("   ")
-        arrow = "↻" if v["direction"] == "cw" else "↺"
-        line.append(f"{arrow} " + direction_text(v["direction"]))
-        body = RichTable.grid()
-        body.add_column(justify="center")
-        body.add_row(cards)
-        body.add_row(line)
-        self.query_one("#pile", Static).update(Align.center(body, vertical="middle"))
+        """The piles, and under them across the felt what is in force
+        (:class:`~unoarena.tui.table_parts.PileView`, :func:`status_text`)."""
+        self.query_one("#pile", PileView).show(self.table, self.bottom_seat())
         self.query_one("#status", Static).update(self.status_text())
 
     def status_text(self) -> Text:
-        """What is in force on the table besides the top card, one line each (they wrap across the
-        felt): the last launcher press, a pending penalty, an effect."""
-        t = self.table
-        v = t.game.view(self.bottom_seat())
-        out = Text(justify="center")
-        lines: list[tuple[str, str]] = []
-        if t.rules.deck.launcher:
-            last = self._last_press()
-            if last:
-                lines.append((last, "#ffd740"))
-        pend = v["pending"]
-        if pend:
-            if pend["kind"] == "press":
-                msg = _("Pending: {name} must press the launcher {n} times ({why})")
-            else:
-                msg = _("Pending: {name} must draw {n} cards ({why})")
-            lines.append((msg.format(name=t.name(pend["target"]), n=pend["amount"],
-                                     why=why_text(pend["source"])), "bold #ff5252"))
-        eff = v["effect"]
-        if eff:
-            c = eff["color"]
-            if eff["kind"] == "hyperspeed":
-                msg = _("Hyperspeed on {color}: {color} cards skip one more").format(
-                    color=color_text(c))
-            else:
-                msg = _("Forces of Nature: only {color} until {name}'s turn").format(
-                    color=color_text(c), name=t.name(eff["owner"]))
-            lines.append((msg, INK.get(c, "bold")))
-        for i, (text, style) in enumerate(lines):
-            out.append(("\n" if i else "") + text, style=style)
-        return out
-
-    def _last_press(self) -> str:
-        for e in reversed(self.table.game.events):
-            if e.get("t") == "press":
-                return _("Last press: {name}, {n} cards").format(
-                    name=self.table.name(e["seat"]), n=e.get("count", 0))
-            if e.get("t") in ("play", "deal"):
-                break
-        return ""
+        """The last launcher press, a pending penalty, an effect: one line each."""
+        return status_text(self.table, self.bottom_seat())
 
     def render_log(self) -> None:
-        """Add the new narration lines to the log, as the viewer may read them, wrapped to its width
-        (:func:`~unoarena.tui.wrap.wrap_cells`); the log is rebuilt (its last 200 entries) when the
-        viewer, the language or its width changes, or the table's log was rebuilt."""
-        from ..text.i18n import language
-        self.query_one("#log-title", Static).update(_("Log"))
-        log = self.query_one("#log", RichLog)
-        room = log.scrollable_content_region.width
-        key = (self.viewer, language(), id(self.table.log[0]) if self.table.log else 0, room)
-        entries = self.table.log
-        if key != self._log_key or self._log_shown > len(entries):
-            log.clear()
-            self._log_key = key
-            self._log_shown = max(0, len(entries) - 200)
-        for entry in entries[self._log_shown:]:
-            style = "bold" if entry.header else ""
-            for line in entry.render(self.viewer):
-                for part in wrap_cells(line, room):
-                    log.write(Text(part, style=style, no_wrap=True, overflow="crop"))
-        self._log_shown = len(entries)
+        """The new narration lines (:class:`~unoarena.tui.table_parts.LogPanel`)."""
+        self.query_one(LogPanel).show(self.table, self.viewer)
 
     def render_scores(self) -> None:
-        """The side scoreboard: the last round and the totals, with which total wins."""
-        from rich.console import Group
-        head = Text(_("Scores"), style="bold")
-        head.append(_(" (F2) "), style="dim")
-        head.append(_("lowest total wins") if self.table.rules.scoring == "penalty"
-                    else _("highest total wins"), style="dim")
-        self.query_one("#scores", Static).update(Group(head, scoreboard_table(self.table, 1)))
+        """The side scoreboard (:class:`~unoarena.tui.table_parts.ScoresPanel`)."""
+        self.query_one(ScoresPanel).show(self.table)
 
     def render_prompt(self) -> None:
         """The line above the hand: :meth:`prompt_text`."""
@@ -1099,7 +945,7 @@ class TableScreen(Screen[None]):
         from ..text.i18n import SUPPORTED, language, set_language
         langs = list(SUPPORTED)
         set_language(langs[(langs.index(language()) + 1) % len(langs)])
-        self._log_key = ()
+        self.query_one(LogPanel).rebuild()
         self.render_all()
 
     def action_cursor(self, step: int) -> None:
@@ -1335,23 +1181,6 @@ def target_question(action: Action) -> str:
     if code.endswith("7"):
         return _("Swap hands with whom?")
     return _("Choose a player")
-
-
-#: Card sizes for the piles, smallest first: (width, height) in cells. A cell is about twice as
-#: tall as it is wide, so from the middle sizes on a card stands upright, as a card does.
-CARD_SIZES: tuple[tuple[int, int], ...] = ((8, 3), (8, 4), (10, 5), (12, 7), (14, 9), (18, 11),
-                                           (22, 13), (26, 16), (32, 19))
-
-
-def pile_size(width: int, height: int) -> tuple[int, int, bool]:
-    """The size of the two pile cards in a room of ``width`` × ``height`` cells (the largest
-    that fits beside each other with the colour line under them), and whether the captions
-    under them fit too. Before the first layout (a zero size): the middle size, captions on."""
-    if not width or not height:
-        return 12, 5, True
-    fits = [(w, h) for w, h in CARD_SIZES if 2 * w + 2 <= width and h + 1 <= height]
-    w, h = fits[-1] if fits else CARD_SIZES[0]
-    return w, h, h + 2 <= height
 
 
 def seat_sides(others: int) -> tuple[int, int, int]:

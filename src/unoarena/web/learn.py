@@ -221,7 +221,8 @@ def learn_routes(page: Callable[[Request], Awaitable[Response]]) -> list[BaseRou
             raise ProtocolError("no_hints", T_("there is nothing to decide now"))
         seat = room.seating.seat_of(player.index)
         game = room.match.game.clone(record_events=False)  # the table goes on meanwhile
-        if seat is None or seat < 0 or not [a for a in game.legal_actions(seat) if a.verb != "timeout"]:
+        if seat is None or seat < 0 or not [
+                a for a in game.legal_actions(seat) if a.verb != "timeout"]:
             raise ProtocolError("no_hints", T_("there is nothing to decide now"))
         async with busy:
             found = await asyncio.to_thread(hint, game, seat)
