@@ -11,6 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from test_tui_support import run, screen_text, settle
 
+from unoarena.coach.lessons import Lesson, load_lessons, matches, text
 from unoarena.coach.progress import done_lessons
 from unoarena.engine import preset
 from unoarena.tui.app import UnoApp
@@ -112,3 +113,30 @@ def test_no_hints_when_several_people_play() -> None:
             assert ts.last_toast == "Hints are only for games against bots."
 
     run(go())
+
+
+LESSONS = load_lessons()
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[x.id for x in LESSONS])
+def test_every_lesson_opens_on_the_table_and_can_be_done(lesson: Lesson) -> None:
+    app = LearnApp(lesson.book)
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            screen = LessonScreen(lesson)
+            await app.push_screen(screen)
+            await settle(pilot, app)
+            assert text(lesson.goal)[:20] in screen_text(app).replace("\n", "")
+            legal = screen.legal()
+            good = next(a for a in legal if any(matches(p, a) for p in lesson.expect))
+            wrong = [a for a in legal if not any(matches(p, a) for p in lesson.expect)]
+            if wrong:
+                assert not screen.act(wrong[0]) and screen.said and not screen.done
+            assert screen.act(good) and screen.done
+            await settle(pilot, app)
+            assert "✓" in screen_text(app)
+
+    run(go())
+    assert lesson.id in done_lessons()

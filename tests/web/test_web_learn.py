@@ -170,3 +170,18 @@ def test_no_hint_where_two_people_play(live: LiveServer) -> None:
     join(live, room["room"], "Bob")
     r = live.http.post(f"/api/rooms/{room['room']}/hint", json={"token": room["token"]})
     assert r.status_code == 400 and "only for games against bots" in r.json()["message"]
+
+
+def test_every_lesson_can_be_done_through_the_api(server: LiveServer) -> None:
+    from unoarena.coach.lessons import load_lessons, matches
+    from unoarena.engine import Action
+    h = server.http
+    for book in h.get("/api/learn").json()["books"]:
+        lessons = load_lessons(book["book"])
+        for item, lesson in zip(book["lessons"], lessons, strict=True):
+            data = h.get(f"/api/learn/{book['book']}/{item['n']}?lang=zh_CN").json()
+            assert data["title"] == lesson.title["zh_CN"]
+            good = next(x["action"] for x in data["table"]["legal"]
+                        if any(matches(p, Action.parse(x["action"])) for p in lesson.expect))
+            r = h.post(f"/api/learn/{book['book']}/{item['n']}/try", json={"action": good})
+            assert r.json()["done"], (lesson.id, good)

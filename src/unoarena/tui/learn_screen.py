@@ -36,9 +36,9 @@ class LessonScreen(TableScreen):
                           else BOT, "" if s == lesson.learner else "basic")
                    for s in range(rules.players)]
         match = Match(rules, lesson.scenario.seed)
-        match.game = game
-        super().__init__(Table(rules, players, lesson.scenario.seed, timing=Timing.zero(),
-                               match=match))
+        table = Table(rules, players, lesson.scenario.seed, timing=Timing.zero(), match=match)
+        match.game = game  # after the table is set up: it rebuilds its log from a plain deal
+        super().__init__(table)
         self.lesson = lesson
         self.done = False
         self.said = ""  # what the lesson said of the last wrong try (shown under the goal)
@@ -51,6 +51,13 @@ class LessonScreen(TableScreen):
         """The table stays where the lesson set it: nobody else moves."""
         self.busy = False
         self.sync()
+
+    def _auto_dialogs(self) -> None:
+        """A Wild Draw Four to answer is not asked in a dialog, which would hide the goal that
+        sets the question: the goal asks it, and x or a answers (the key line says so)."""
+        if any(a.verb == "challenge" for a in self.legal()):
+            return
+        super()._auto_dialogs()
 
     def sync(self) -> None:
         """Draw; once the lesson is done, nothing more is asked (no round summary)."""

@@ -4,12 +4,13 @@ import { html } from "./vendor/preact-htm.js";
 import { t } from "./i18n.js";
 import { postJSON } from "./api.js";
 import { toast } from "./dialog.js";
+import { plainRules } from "./util.js";
 
 /** Show the rule for `what` ({card}, {action} or {refusal}) under the room's rules. */
 export async function showRule(info, what) {
   try {
     const r = await postJSON("/api/rulehelp", Object.assign({ preset: info.rules.preset, rules: info.rules }, what));
-    toast(`${t("The rule")}${r.ids.length ? ` (${r.ids.join(", ")})` : ""}: ${r.text}`, "info", 15000);
+    toast(`${t("The rule")}${r.ids.length ? ` (${r.ids.join(", ")})` : ""}: ${plainRules(r.text)}`, "info", 15000);
   } catch (ex) {
     toast(ex.message, "error");
   }

@@ -3,7 +3,7 @@
 import { t, tn, onLangChange } from "./i18n.js";
 import { getJSON, postJSON } from "./api.js";
 import { cardEl, cardText, isWild } from "./cards.js";
-import { el } from "./util.js";
+import { el, plainRules } from "./util.js";
 
 const DONE_KEY = "unoarena.lessons";
 export const BOOK_NAMES = {
@@ -31,7 +31,7 @@ export function ruleBlock(rule) {
   if (!rule || !rule.text) return null;
   return el("p", { class: "rule-help" },
     el("strong", { text: t("The rule") + (rule.ids.length ? ` (${rule.ids.join(", ")})` : "") + ": " }),
-    rule.text);
+    plainRules(rule.text));
 }
 
 export function showLearn(app, book, navigate) {
