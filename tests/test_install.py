@@ -12,7 +12,7 @@ import sys
 import pytest
 
 #: the packages of every extra (and what they bring in) that the core must not need
-OPTIONAL = ("numpy", "numba", "matplotlib", "ray", "gymnasium", "pettingzoo", "starlette",
+OPTIONAL = ("numpy", "matplotlib", "ray", "gymnasium", "pettingzoo", "starlette",
             "uvicorn", "sqlalchemy", "alembic", "orjson", "websockets", "psycopg", "httpx",
             "playwright", "hypothesis")
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("numba")
+pytest.importorskip("unoarena.kernel._kernel", reason="the compiled kernel is not built")
 gymnasium = pytest.importorskip("gymnasium")
 
 from gymnasium.vector import AutoresetMode  # noqa: E402

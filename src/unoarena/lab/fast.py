@@ -1,6 +1,6 @@
 """The lab on the compiled kernel: which engine plays a job, and a kernel chunk as a tally.
 
-``engine="auto"`` (the default everywhere) plays on the kernel when numba is installed, the
+``engine="auto"`` (the default everywhere) plays on the kernel when it was built at install, the
 rule set compiles and every seat's bot has a kernel version; otherwise on the reference
 engine. ``engine="kernel"`` insists and says why when the kernel cannot serve; ``"python"``
 never uses it. Both paths give the same numbers for the same seed (``tests/kernel``).

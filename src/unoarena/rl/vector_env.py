@@ -95,7 +95,7 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv[ObsDict, Actions, npt.NDArray[Any]
 
         if not available():
             raise ModuleNotFoundError(f"unoarena/UnoVector-v0 runs on the compiled kernel: "
-                                      f"{unavailable_reason()}", name="numba")
+                                      f"{unavailable_reason()}", name="unoarena.kernel._kernel")
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         if episode != "round":
