@@ -9,6 +9,7 @@ them into a :class:`~unoarena.lab.stats.Tally` and lets them go, so memory stays
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -49,6 +50,22 @@ def check_threads(threads: int) -> int:
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a whole number of at least 1, not {threads!r}")
     return threads
+
+
+def _derived(seed: int, what: str, start: int, stop: int, *more: int) -> I64:
+    """``split_seed(derive(seed, what, i, *more))`` for ``i`` in ``start..stop``, as an array
+    of (lo, hi) rows: the same text hashed the same way as :func:`~unoarena.lab.common.derive`
+    (``repr`` of the tuple), without a call per round."""
+    tail = "".join(f", {m!r}" for m in more)
+    head = f"({seed!r}, {what!r}, "
+    blake = hashlib.blake2b
+    words = np.fromiter(
+        (int.from_bytes(blake(f"{head}{i}{tail})".encode(), digest_size=8).digest(), "big")
+         for i in range(start, stop)), np.uint64, stop - start) & np.uint64((1 << 63) - 1)
+    out = np.empty((stop - start, 2), np.int64)
+    out[:, 0] = (words & np.uint64(0xFFFFFFFF)).astype(np.int64)
+    out[:, 1] = (words >> np.uint64(32)).astype(np.int64)
+    return out
 
 
 class KernelRefused(ValueError):
@@ -136,17 +153,15 @@ class RoundRunner:
         self._lanes: list[_Lane] = []
 
     def seeds(self, start: int, stop: int) -> I64:
-        """Each round's seeds as 32-bit words: game, driver, then each seat's bot."""
-        from ..lab.common import derive
-
+        """Each round's seeds as 32-bit words: game, driver, then each seat's bot (what
+        :func:`unoarena.lab.common.derive` gives, computed a column at a time)."""
         n = self.rules.players
         random_seats = [s for s in range(n) if self.kinds[s] == kb.BOT_RANDOM]
         out = np.zeros((stop - start, 4 + 2 * n), np.int64)
-        for row, i in enumerate(range(start, stop)):
-            out[row, 0:2] = split_seed(derive(self.seed, "game", i))
-            out[row, 2:4] = split_seed(derive(self.seed, "act", i))
-            for s in random_seats:
-                out[row, 4 + 2 * s:6 + 2 * s] = split_seed(derive(self.seed, "bot", i, s))
+        out[:, 0:2] = _derived(self.seed, "game", start, stop)
+        out[:, 2:4] = _derived(self.seed, "act", start, stop)
+        for s in random_seats:
+            out[:, 4 + 2 * s:6 + 2 * s] = _derived(self.seed, "bot", start, stop, s)
         return out
 
     def play(self, start: int, stop: int, threads: int = 1) -> Chunk:

@@ -221,8 +221,13 @@ cdef inline bint _kv_legal_action(CVec v, int64_t t, int64_t aid) noexcept nogil
 cdef int64_t _kv_reset_batch(CVec v, CState st, CTables tb, float[:, :] obs, int8_t[:, :] msk) noexcept nogil:
     """Start an episode on every table (generators seeded); :data:`OK`, or ``-2 - b`` when
     table ``b``'s round could not be played."""
+    return _kv_reset_range(v, st, tb, 0, v.ctl.shape[0], obs, msk)
+
+
+cdef int64_t _kv_reset_range(CVec v, CState st, CTables tb, int64_t lo, int64_t hi, float[:, :] obs, int8_t[:, :] msk) noexcept nogil:
+    """:func:`reset_batch` for tables ``lo..hi`` (``v``'s scratch is this range's own)."""
     cdef int64_t t
-    for t in range(v.ctl.shape[0]):
+    for t in range(lo, hi):
         v.ctl[t, C_EPISODES] = 0
         if _kv_start_episode(v, st, tb, t) == _STUCK:
             return -2 - t
@@ -230,27 +235,41 @@ cdef int64_t _kv_reset_batch(CVec v, CState st, CTables tb, float[:, :] obs, int
     return OK
 
 
+cdef int64_t _kv_check_actions(CVec v, int64_t[:] actions) noexcept nogil:
+    """The first table whose action is not legal, else :data:`OK` (every action is checked
+    before any table moves)."""
+    cdef int64_t t
+    for t in range(v.ctl.shape[0]):
+        if not v.ctl[t, C_RESET] and not _kv_legal_action(v, t, actions[t]):
+            return t
+    return OK
+
+
 cdef int64_t _kv_step_batch(CVec v, CState st, CTables tb, int64_t[:] actions, float[:, :] obs, int8_t[:, :] msk, double[:] rew, uint8_t[:] term, uint8_t[:] trunc, uint8_t[:] fin, float[:, :] fin_obs, int8_t[:, :] fin_msk) noexcept nogil:
     """Apply each table's actor's action, let the bots play to the next decision of the
     learning seat or a ``caller`` seat, reward, and auto-reset finished tables: next step
     (the action of a table that finished last step is ignored and it starts over), or same
-    step (the finished
-    observation goes to ``fin_obs``/``fin_msk``, flagged in ``fin``). Returns :data:`OK`;
-    the first table ``b`` whose action is not legal (nothing was stepped); or ``-2 - b``
-    when table ``b``'s round could not be played."""
+    step (the finished observation goes to ``fin_obs``/``fin_msk``, flagged in ``fin``).
+    Returns :data:`OK`; the first table ``b`` whose action is not legal (nothing was
+    stepped); or ``-2 - b`` when table ``b``'s round could not be played."""
+    cdef int64_t r = _kv_check_actions(v, actions)
+    if r != OK:
+        return r
+    return _kv_step_range(v, st, tb, 0, v.ctl.shape[0], actions, obs, msk, rew, term, trunc,
+                          fin, fin_obs, fin_msk)
+
+
+cdef int64_t _kv_step_range(CVec v, CState st, CTables tb, int64_t lo, int64_t hi, int64_t[:] actions, float[:, :] obs, int8_t[:, :] msk, double[:] rew, uint8_t[:] term, uint8_t[:] trunc, uint8_t[:] fin, float[:, :] fin_obs, int8_t[:, :] fin_msk) noexcept nogil:
+    """:func:`step_batch` for tables ``lo..hi``, their actions already checked (``v``'s
+    scratch is this range's own: ranges run side by side on threads)."""
     cdef int64_t[:] ctl
     cdef int64_t max_steps
-    cdef int64_t ntab
     cdef int64_t r
     cdef bint same
     cdef int64_t t
-    ntab = v.ctl.shape[0]
-    for t in range(ntab):  # every action is checked before any table moves
-        if not v.ctl[t, C_RESET] and not _kv_legal_action(v, t, actions[t]):
-            return t
     same = v.opt[O_SAME_STEP] == 1
     max_steps = v.opt[O_MAX_STEPS]
-    for t in range(ntab):
+    for t in range(lo, hi):
         ctl = v.ctl[t]
         rew[t] = 0.0
         term[t] = False
@@ -283,5 +302,3 @@ cdef int64_t _kv_step_batch(CVec v, CState st, CTables tb, int64_t[:] actions, f
             _kv_write(v, st, tb, t, obs[t], msk[t])
             ctl[C_RESET] = 1
     return OK
-
-

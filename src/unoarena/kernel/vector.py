@@ -24,6 +24,8 @@ flags into them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
 import numpy as np
@@ -126,6 +128,9 @@ learner_step = _kernel.kv_learner_step
 legal_action = _kernel.kv_legal_action
 play = _kernel.kv_play
 reset_batch = _kernel.kv_reset_batch
+reset_range = _kernel.kv_reset_range
+check_actions = _kernel.kv_check_actions
+step_range = _kernel.kv_step_range
 reward = _kernel.kv_reward
 seed_tables = _kernel.kv_seed_tables
 start_episode = _kernel.kv_start_episode
@@ -140,3 +145,58 @@ def step_batch(v: Vec, st: State, tb: Tables, actions: I64, obs: F32, msk: I8, r
     which the compiled loop reads as bytes."""
     return _step_batch(v, st, tb, actions, obs, msk, rew, term.view(np.uint8),
                        trunc.view(np.uint8), fin.view(np.uint8), fin_obs, fin_msk)
+
+
+#: The fewest tables a thread is given: below this, handing work to threads costs more than
+#: it saves.
+MIN_THREAD_TABLES = 64
+
+
+class Lanes:
+    """The tables cut into runs of consecutive tables, one per thread, stepped side by side
+    without the GIL. Every table has its own generators, so the results do not depend on the
+    number of threads; each thread has its own copy of the scratch arrays of :class:`Vec`."""
+
+    def __init__(self, v: Vec, tables: int, threads: int) -> None:
+        parts = max(1, min(threads, tables // MIN_THREAD_TABLES))
+        self.cuts = [tables * k // parts for k in range(parts + 1)]
+        self.vecs = [v] + [v._replace(mrng=np.zeros_like(v.mrng), deck=np.zeros_like(v.deck),
+                                      cont=np.zeros_like(v.cont), vals=np.zeros_like(v.vals),
+                                      buf=np.zeros_like(v.buf), buf2=np.zeros_like(v.buf2),
+                                      seats=np.zeros_like(v.seats), scr=np.zeros_like(v.scr))
+                           for _ in range(parts - 1)]
+        self.pool = ThreadPoolExecutor(parts) if parts > 1 else None
+
+    @property
+    def threads(self) -> int:
+        """How many threads step the tables."""
+        return len(self.vecs)
+
+    def _each(self, run: Callable[[int], int]) -> int:
+        if self.pool is None:
+            return run(0)
+        results = list(self.pool.map(run, range(len(self.vecs))))
+        bad = [r for r in results if r != OK]
+        return min(bad) if bad else OK  # -2 - t: the first table that failed
+
+    def reset(self, st: State, tb: Tables, obs: F32, msk: I8) -> int:
+        """:func:`reset_batch` on every thread."""
+        return self._each(lambda k: reset_range(self.vecs[k], st, tb, self.cuts[k],
+                                                self.cuts[k + 1], obs, msk))
+
+    def step(self, st: State, tb: Tables, actions: I64, obs: F32, msk: I8, rew: F64,
+             term: B8, trunc: B8, fin: B8, fin_obs: F32, fin_msk: I8) -> int:
+        """:func:`step_batch` on every thread: the actions are all checked first."""
+        r = check_actions(self.vecs[0], actions)
+        if r != OK:
+            return r
+        t8, r8, f8 = term.view(np.uint8), trunc.view(np.uint8), fin.view(np.uint8)
+        return self._each(lambda k: step_range(self.vecs[k], st, tb, self.cuts[k],
+                                               self.cuts[k + 1], actions, obs, msk, rew, t8,
+                                               r8, f8, fin_obs, fin_msk))
+
+    def close(self) -> None:
+        """Stop the threads."""
+        if self.pool is not None:
+            self.pool.shutdown()
+            self.pool = None

@@ -1093,3 +1093,34 @@ def km_play_match(st, tb, uint32_t[:] mrng, uint32_t[:] drv, uint32_t[:, :] own,
                    max_rounds, result, winners, counts, chain_hist, points, scores, drawn_by,
                    match_scores, ids, buf, seats, scr, _as_CTracker(tr),
                    tuple([_as_CTables(x) for x in tbs]), tuple([_as_CTracker(x) for x in trs]))
+
+
+def kv_reset_range(v, st, tb, int64_t lo, int64_t hi, float[:, :] obs, int8_t[:, :] msk):
+    cdef CVec _v = _as_CVec(v)
+    cdef CState _st = _as_CState(st)
+    cdef CTables _tb = _as_CTables(tb)
+    cdef int64_t _r
+    with nogil:
+        _r = _kv_reset_range(_v, _st, _tb, lo, hi, obs, msk)
+    return _r
+
+
+def kv_check_actions(v, int64_t[:] actions):
+    cdef CVec _v = _as_CVec(v)
+    cdef int64_t _r
+    with nogil:
+        _r = _kv_check_actions(_v, actions)
+    return _r
+
+
+def kv_step_range(v, st, tb, int64_t lo, int64_t hi, int64_t[:] actions, float[:, :] obs,
+                  int8_t[:, :] msk, double[:] rew, uint8_t[:] term, uint8_t[:] trunc,
+                  uint8_t[:] fin, float[:, :] fin_obs, int8_t[:, :] fin_msk):
+    cdef CVec _v = _as_CVec(v)
+    cdef CState _st = _as_CState(st)
+    cdef CTables _tb = _as_CTables(tb)
+    cdef int64_t _r
+    with nogil:
+        _r = _kv_step_range(_v, _st, _tb, lo, hi, actions, obs, msk, rew, term, trunc, fin,
+                            fin_obs, fin_msk)
+    return _r
