@@ -1,11 +1,11 @@
 # ---- core --------------------------------------------------------------------------------
 cdef inline void _core_hand_remove(CState st, int64_t t, int64_t seat, int64_t k) noexcept nogil:
     """``list.remove``: the first copy of ``k`` leaves the hand, later cards move up."""
-    cdef int32_t[:] h
+    cdef int32_t* h
     cdef int64_t i
     cdef int64_t j
     cdef int64_t m
-    h = st.hands[t, seat]
+    h = &st.hands[t, seat, 0]
     m = st.hsize[t, seat]
     i = 0
     while h[i] != k:
@@ -48,8 +48,8 @@ cdef inline void _core_note(CState st, int64_t t, int64_t what, int64_t seat, in
     """Add an entry to the draw log (see ``LOG_CAP``); the count runs on past the capacity, so
     a reader can tell that entries were lost."""
     cdef int64_t i
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int64_t* s
+    s = &st.s[t, 0]
     i = s[F_NLOG]
     if i < LOG_CAP:
         st.log[t, i] = what + 4 * seat + 64 * count
@@ -61,13 +61,13 @@ cdef inline int64_t _core_top(CState st, int64_t t) noexcept nogil:
     return <int64_t>(st.disc[t, st.s[t, F_NDISC] - 1])
 
 
-cdef inline void _core_shuffle(CState st, int64_t t, int32_t[:] cards, int64_t m) noexcept nogil:
+cdef inline void _core_shuffle(CState st, int64_t t, int32_t* cards, int64_t m) noexcept nogil:
     """The reference's Fisher-Yates on ``cards[:m]`` (``j = int(random() * (i + 1))``)."""
-    cdef uint32_t[:] g
+    cdef uint32_t* g
     cdef int64_t i
     cdef int64_t j
     cdef int64_t x
-    g = st.rng[t]
+    g = &st.rng[t, 0]
     for i in range(m - 1, 0, -1):
         j = <int64_t>(_mt_random(g) * (i + 1))
         x = cards[i]
@@ -79,11 +79,11 @@ cdef inline void _core_pile_to_bottom(CState st, int64_t t, int64_t card) noexce
     """``pile.insert(0, card)``."""
     cdef int64_t i
     cdef int64_t m
-    cdef int32_t[:] p
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int32_t* p
+    cdef int64_t* s
+    s = &st.s[t, 0]
     m = s[F_NPILE]
-    p = st.pile[t]
+    p = &st.pile[t, 0]
     for i in range(m, 0, -1):
         p[i] = p[i - 1]
     p[0] = card
@@ -92,7 +92,7 @@ cdef inline void _core_pile_to_bottom(CState st, int64_t t, int64_t card) noexce
 
 cdef void _core_deal(CState st, CTables tb, int64_t t, int64_t seed_lo, int64_t seed_hi, int64_t dealer) noexcept nogil:
     """``Game(rules, seed, dealer)``: clear the table, shuffle, deal, turn the starter."""
-    _mt_seed_words(st.rng[t], seed_lo, seed_hi)
+    _mt_seed_words(&st.rng[t, 0], seed_lo, seed_hi)
     _core_deal_seeded(st, tb, t, dealer)
 
 
@@ -103,13 +103,13 @@ cdef inline void _core_deal_seeded(CState st, CTables tb, int64_t t, int64_t dea
     cdef int64_t i
     cdef int64_t m
     cdef int64_t n
-    cdef int64_t[:] p
-    cdef int32_t[:] pile
-    cdef int64_t[:] s
+    cdef int64_t* p
+    cdef int32_t* pile
+    cdef int64_t* s
     cdef int64_t size
-    p = tb.p
+    p = &tb.p[0]
     n = p[R_N]
-    s = st.s[t]
+    s = &st.s[t, 0]
     for i in range(NFIELDS):
         s[i] = 0
     s[F_DIR] = 1
@@ -131,7 +131,7 @@ cdef inline void _core_deal_seeded(CState st, CTables tb, int64_t t, int64_t dea
     for i in range(NREASONS):
         st.drawn_by[t, i] = 0
     size = p[R_DECK]
-    pile = st.pile[t]
+    pile = &st.pile[t, 0]
     first = (dealer + 1) % n
     while True:
         for i in range(size):
@@ -165,13 +165,13 @@ cdef inline bint _core_turn_starter(CState st, CTables tb, int64_t t) noexcept n
     cdef int64_t first
     cdef int64_t i
     cdef int64_t n
-    cdef int64_t[:] p
+    cdef int64_t* p
     cdef bint possible
     cdef int64_t rank
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef bint stays
-    p = tb.p
-    s = st.s[t]
+    p = &tb.p[0]
+    s = &st.s[t, 0]
     n = p[R_N]
     dealer = s[F_DEALER]
     first = (dealer + 1) % n
@@ -183,7 +183,7 @@ cdef inline bint _core_turn_starter(CState st, CTables tb, int64_t t) noexcept n
         _core_pile_to_bottom(st, t, card)  # START-7, ATK-10 and START-5: back to the bottom
         if not (p[R_SNUM] and not (card < NCOLORED and _KRANK[card] <= 9)) \
                 and p[R_SW4] == SW4_RESHUFFLE:
-            _core_shuffle(st, t, st.pile[t], s[F_NPILE])
+            _core_shuffle(st, t, &st.pile[t, 0], s[F_NPILE])
         possible = False
         for i in range(s[F_NPILE]):
             if _core_starter_ok(tb, <int64_t>(st.pile[t, i])):
@@ -238,8 +238,8 @@ cdef inline bint _core_turn_starter(CState st, CTables tb, int64_t t) noexcept n
 
 cdef inline void _core_start_penalty(CState st, CTables tb, int64_t t, int64_t target, int64_t amount, int64_t kind) noexcept nogil:
     """A penalty on the first player from the starter, counted as the dealer's play."""
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int64_t* s
+    s = &st.s[t, 0]
     if _core_answerable(st, tb, t, kind):
         s[F_PEND] = amount
         s[F_PKIND] = kind
@@ -251,7 +251,7 @@ cdef inline void _core_start_penalty(CState st, CTables tb, int64_t t, int64_t t
     _core_set_turn(st, t, (target + s[F_DIR]) % tb.p[R_N])
 
 
-cdef inline int64_t _core_keep_equal(ints_a ids, int64_t m, int32_t[::1] column, int64_t value) noexcept nogil:
+cdef inline int64_t _core_keep_equal(ints_p ids, int64_t m, int32_t* column, int64_t value) noexcept nogil:
     """Keep, in order, the ids of ``ids[:m]`` whose entry in an action column (``tb.a_color``,
     ``tb.a_target``...) is ``value``; returns how many (the bots' choice among variants)."""
     cdef int64_t i
@@ -264,17 +264,17 @@ cdef inline int64_t _core_keep_equal(ints_a ids, int64_t m, int32_t[::1] column,
     return k
 
 
-cdef inline int64_t _core_prefer_plain(CTables tb, ints_a ids, int64_t m) noexcept nogil:
+cdef inline int64_t _core_prefer_plain(CTables tb, ints_p ids, int64_t m) noexcept nogil:
     """Keep the plays of ``ids[:m]`` that use no edition power, if there are any (the bots play
     a card plainly unless only its power is offered)."""
     cdef int64_t i
     for i in range(m):
         if tb.a_power[ids[i]] == POWER_NONE:
-            return _core_keep_equal(ids, m, tb.a_power, POWER_NONE)
+            return _core_keep_equal(ids, m, &tb.a_power[0], POWER_NONE)
     return m
 
 
-cdef inline int64_t _core_uno_first(CTables tb, ints_a ids, int64_t m) noexcept nogil:
+cdef inline int64_t _core_uno_first(CTables tb, ints_p ids, int64_t m) noexcept nogil:
     """The first UNO-flagged id of ``ids[:m]``, else the first (the bots call UNO)."""
     cdef int64_t i
     for i in range(m):
@@ -283,14 +283,14 @@ cdef inline int64_t _core_uno_first(CTables tb, ints_a ids, int64_t m) noexcept 
     return <int64_t>(ids[0])
 
 
-cdef inline int64_t _core_legal(CState st, CTables tb, int64_t t, int64_t seat, int32_t[:] out) noexcept nogil:
+cdef inline int64_t _core_legal(CState st, CTables tb, int64_t t, int64_t seat, int32_t* out) noexcept nogil:
     """Write the sorted legal ids of ``seat`` to ``out``; return how many."""
     cdef int64_t i
     cdef int64_t j
     cdef int64_t m
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t x
-    s = st.s[t]
+    s = &st.s[t, 0]
     if s[F_PHASE] == OVER:
         return 0
     m = 0
@@ -309,15 +309,15 @@ cdef inline int64_t _core_legal(CState st, CTables tb, int64_t t, int64_t seat, 
     return m
 
 
-cdef inline int64_t _core_window_seats(CState st, CTables tb, int64_t t, int64_t[:] out, int32_t[:] buf) noexcept nogil:
+cdef inline int64_t _core_window_seats(CState st, CTables tb, int64_t t, int64_t* out, int32_t* buf) noexcept nogil:
     """Seats other than the turn seat with an open window, from the last actor's left."""
     cdef int64_t i
     cdef int64_t m
     cdef int64_t n
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t seat
     cdef int64_t start
-    s = st.s[t]
+    s = &st.s[t, 0]
     if s[F_PHASE] == OVER:
         return 0
     if s[F_EXPOSED] < 0 and not s[F_JUMP]:
@@ -333,12 +333,12 @@ cdef inline int64_t _core_window_seats(CState st, CTables tb, int64_t t, int64_t
     return m
 
 
-cdef inline int64_t _core_window_ids(CState st, CTables tb, int64_t t, int64_t seat, int32_t[:] out, int64_t m) noexcept nogil:
+cdef inline int64_t _core_window_ids(CState st, CTables tb, int64_t t, int64_t seat, int32_t* out, int64_t m) noexcept nogil:
     """Write the seat's out-of-turn ids at ``out[m:]``: its late UNO call or a catch of the exposed
     seat (UNO-2), and any jump-ins (HR-JUMP, HR-SUM); return the new count."""
     cdef int64_t ex
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int64_t* s
+    s = &st.s[t, 0]
     ex = s[F_EXPOSED]
     if ex >= 0:
         if ex == seat:
@@ -354,12 +354,12 @@ cdef inline int64_t _core_window_ids(CState st, CTables tb, int64_t t, int64_t s
     return m
 
 
-cdef inline int64_t _core_jump_ids(CState st, CTables tb, int64_t t, int64_t seat, bint sums_only, int32_t[:] out, int64_t m) noexcept nogil:
+cdef inline int64_t _core_jump_ids(CState st, CTables tb, int64_t t, int64_t seat, bint sums_only, int32_t* out, int64_t m) noexcept nogil:
     """HR-JUMP and HR-SUM: plays out of turn on the card just played; the turn seat
     (``sums_only``) may make a sum play, never an identical card's jump-in."""
     cdef int64_t c
     cdef int64_t ci
-    cdef int64_t[:] cnt
+    cdef int64_t* cnt
     cdef bint fresh
     cdef int64_t i
     cdef int64_t j
@@ -370,16 +370,16 @@ cdef inline int64_t _core_jump_ids(CState st, CTables tb, int64_t t, int64_t sea
     cdef int64_t ncol
     cdef int64_t need
     cdef bint ok
-    cdef int64_t[:] p
+    cdef int64_t* p
     cdef int64_t r
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t seen_hi
     cdef int64_t seen_lo
     cdef int64_t tg
     cdef int64_t total
     cdef int64_t tp
-    s = st.s[t]
-    p = tb.p
+    s = &st.s[t, 0]
+    p = &tb.p[0]
     tp = _core_top(st, t)
     if tp >= NCOLORED:
         return m
@@ -396,8 +396,7 @@ cdef inline int64_t _core_jump_ids(CState st, CTables tb, int64_t t, int64_t sea
                 if tb.jump7[k] >= 0:  # HR-SEVEN-ZERO: a 7 names the seat to swap with
                     for tg in range(p[R_N]):
                         if tg != seat:
-                            m = _core_add_play(st, tb, t, seat, tb.jump7[k] + 2 * tg, 1, k, 0,
-                                         False, out, m)
+                            m = _core_add_play(st, tb, t, seat, tb.jump7[k] + 2 * tg, 1, k, 0, False, out, m)
                 else:
                     m = _core_add_play(st, tb, t, seat, tb.jump1[k], 1, k, 0, False, out, m)
     if p[R_SUM] != SUM_OFF and _KRANK[tp] <= 9:
@@ -409,7 +408,7 @@ cdef inline int64_t _core_jump_ids(CState st, CTables tb, int64_t t, int64_t sea
                 continue
             if lock and c != s[F_ECOLOR]:
                 continue
-            cnt = st.tmp[t, 0:10]
+            cnt = &st.tmp[t, 0]
             for r in range(10):
                 cnt[r] = 0
             for i in range(st.hsize[t, seat]):
@@ -429,18 +428,17 @@ cdef inline int64_t _core_jump_ids(CState st, CTables tb, int64_t t, int64_t sea
                         ncards += need
                         last = r
                 if ok:
-                    m = _core_add_play(st, tb, t, seat, tb.sum_ids[ci, total, j], ncards,
-                                 c * 15 + last, 0, False, out, m)
+                    m = _core_add_play(st, tb, t, seat, tb.sum_ids[ci, total, j], ncards, c * 15 + last, 0, False, out, m)
     return m
 
 
-cdef inline int64_t _core_add_play(CState st, CTables tb, int64_t t, int64_t seat, int64_t aid, int64_t ncards, int64_t last, int64_t gone, bint pair, int32_t[:] out, int64_t m) noexcept nogil:
+cdef inline int64_t _core_add_play(CState st, CTables tb, int64_t t, int64_t seat, int64_t aid, int64_t ncards, int64_t last, int64_t gone, bint pair, int32_t* out, int64_t m) noexcept nogil:
     """A play and its UNO-flagged twin where it leaves one card; plays that break number
     finish (HR-NUMFIN, ATK-6) or HR-DOUBLE's UNO rule are refused. ``gone``: the colours a
     discard-all takes with it (a bit per colour)."""
     cdef int64_t left
-    cdef int64_t[:] p
-    p = tb.p
+    cdef int64_t* p
+    p = &tb.p[0]
     left = _core_da_gone_left(st, t, seat, gone) if gone else st.hsize[t, seat] - ncards
     if left == 0:
         if p[R_NUMFIN] and not (last < NCOLORED and _KRANK[last] <= 9) and last != WILD_ATTACK:
@@ -462,8 +460,8 @@ cdef inline bint _core_matches(CState st, int64_t t, int64_t k, int64_t seat) no
     """TURN-1 matching, with the Forces of Nature lock (FRZ-1)."""
     cdef int64_t i
     cdef int64_t r
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int64_t* s
+    s = &st.s[t, 0]
     if s[F_EFFECT] == E_LOCK and seat != s[F_EOWNER]:
         return <bint>(_KCOLOR[k] == s[F_ECOLOR])
     if k >= NCOLORED:
@@ -503,7 +501,7 @@ cdef inline int64_t _core_da_gone_left(CState st, int64_t t, int64_t seat, int64
     return left
 
 
-cdef inline int64_t _core_turn_ids(CState st, CTables tb, int64_t t, int64_t seat, int32_t[:] out, int64_t m) noexcept nogil:
+cdef inline int64_t _core_turn_ids(CState st, CTables tb, int64_t t, int64_t seat, int32_t* out, int64_t m) noexcept nogil:
     """Write the turn seat's ids at ``out[m:]`` for the phase: answers to a pending penalty, draw
     and the hand's plays, pass and the drawn card's plays, a colour, or a card to give; return
     the new count."""
@@ -512,23 +510,23 @@ cdef inline int64_t _core_turn_ids(CState st, CTables tb, int64_t t, int64_t sea
     cdef int64_t k
     cdef int64_t m0
     cdef int64_t phase
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t seen_hi
     cdef int64_t seen_lo
-    s = st.s[t]
+    s = &st.s[t, 0]
     phase = s[F_PHASE]
     if phase == PLAY:
         if s[F_PEND]:
             return _core_answer_ids(st, tb, t, seat, out, m)
         m0 = m
-        m = _core_play_ids(st, tb, t, seat, st.hands[t, seat], st.hsize[t, seat], True, out, m)
+        m = _core_play_ids(st, tb, t, seat, &st.hands[t, seat, 0], st.hsize[t, seat], True, out, m)
         if not (tb.p[R_FORCE] and m > m0):  # HR-FORCE: no draw beside a play
             out[m] = A_DRAW
             m += 1
         return m
     if phase == DRAWN:
         m0 = m
-        m = _core_play_ids(st, tb, t, seat, st.drawn[t], s[F_NDRAWN], False, out, m)
+        m = _core_play_ids(st, tb, t, seat, &st.drawn[t, 0], s[F_NDRAWN], False, out, m)
         if not (tb.p[R_DRAWPLAY] and m > m0):  # HR-DRAWPLAY: no keeping
             out[m] = A_PASS
             m += 1
@@ -551,7 +549,7 @@ cdef inline int64_t _core_turn_ids(CState st, CTables tb, int64_t t, int64_t sea
     return m
 
 
-cdef inline int64_t _core_play_ids(CState st, CTables tb, int64_t t, int64_t seat, int32_t[:] cards, int64_t ncards, bint is_hand, int32_t[:] out, int64_t m) noexcept nogil:
+cdef inline int64_t _core_play_ids(CState st, CTables tb, int64_t t, int64_t seat, int32_t* cards, int64_t ncards, bint is_hand, int32_t* out, int64_t m) noexcept nogil:
     """Every legal play from ``cards`` (the hand, or the drawn cards)."""
     cdef int64_t base
     cdef int64_t ci
@@ -561,15 +559,15 @@ cdef inline int64_t _core_play_ids(CState st, CTables tb, int64_t t, int64_t sea
     cdef int64_t k
     cdef bint lock
     cdef int64_t n
-    cdef int64_t[:] p
+    cdef int64_t* p
     cdef int64_t pw
     cdef int64_t r
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t seen_hi
     cdef int64_t seen_lo
     cdef int64_t tg
-    s = st.s[t]
-    p = tb.p
+    s = &st.s[t, 0]
+    p = &tb.p[0]
     n = p[R_N]
     lock = s[F_EFFECT] == E_LOCK and seat != s[F_EOWNER]
     seen_lo = 0
@@ -628,7 +626,7 @@ cdef inline bint _core_alone(CTables tb, int64_t k) noexcept nogil:
     return <bint>(tb.p[R_SEVEN] and k < NCOLORED and (_KRANK[k] == 7 or _KRANK[k] == 0))
 
 
-cdef inline int64_t _core_multi_ids(CState st, CTables tb, int64_t t, int64_t seat, int64_t first, bint lock, bint answers, int32_t[:] out, int64_t m) noexcept nogil:
+cdef inline int64_t _core_multi_ids(CState st, CTables tb, int64_t t, int64_t seat, int64_t first, bint lock, bint answers, int32_t* out, int64_t m) noexcept nogil:
     """ATK-4 plays starting with ``first``: copies of one number, or action cards of one rank
     in any colours (first, the middle ones in order, last). With ``answers`` only plays whose
     every card may answer the pending penalty; under a Forces of Nature ``lock`` only cards of
@@ -637,7 +635,7 @@ cdef inline int64_t _core_multi_ids(CState st, CTables tb, int64_t t, int64_t se
     cdef int64_t aid
     cdef int64_t c
     cdef int64_t ci
-    cdef int64_t[:] cnt
+    cdef int64_t* cnt
     cdef int64_t code
     cdef int64_t fs
     cdef int64_t gone
@@ -645,22 +643,21 @@ cdef inline int64_t _core_multi_ids(CState st, CTables tb, int64_t t, int64_t se
     cdef int64_t k
     cdef int64_t last
     cdef int64_t ls
-    cdef int64_t[:] mid
+    cdef int64_t* mid
     cdef int64_t ncol
-    cdef int64_t[:] p
+    cdef int64_t* p
     cdef int64_t rank
     cdef int64_t size
     cdef int64_t w
-    p = tb.p
+    p = &tb.p[0]
     if _KRANK[first] <= 9 and not p[R_SAMENUM]:
         c = _core_hand_count(st, t, seat, first)
         for size in range(2, c + 1):
-            m = _core_add_play(st, tb, t, seat, tb.nummulti[first, size], size, first, 0, False, out,
-                         m)
+            m = _core_add_play(st, tb, t, seat, tb.nummulti[first, size], size, first, 0, False, out, m)
         return m
     rank = _KRANK[first]
     ncol = p[R_NCOL]
-    cnt = st.tmp[t, 16:20]
+    cnt = &st.tmp[t, 16]
     for ci in range(4):
         cnt[ci] = 0
     for i in range(st.hsize[t, seat]):
@@ -677,7 +674,7 @@ cdef inline int64_t _core_multi_ids(CState st, CTables tb, int64_t t, int64_t se
         for ci in range(ncol):
             if cnt[ci] and not _core_is_answer(st, tb, t, <int64_t>(tb.colors[ci]) * 15 + rank, seat):
                 cnt[ci] = 0
-    mid = st.tmp[t, 20:24]
+    mid = &st.tmp[t, 20]
     for ls in range(ncol):
         if cnt[ls] == 0:
             continue
@@ -719,13 +716,12 @@ cdef inline int64_t _core_multi_ids(CState st, CTables tb, int64_t t, int64_t se
 
 cdef inline bint _core_answerable(CState st, CTables tb, int64_t t, int64_t kind) noexcept nogil:
     """EFF-0: do the rules give a penalty of this kind any answer?"""
-    cdef int64_t[:] p
-    p = tb.p
+    cdef int64_t* p
+    p = &tb.p[0]
     if kind == P_D2:
         return <bint>(p[R_STACK] != STACK_OFF)
     if kind == P_W4:
-        return <bint>(p[R_STACK4] or p[R_REV4] or p[R_2ON4]
-                    or (p[R_CHAL] and not st.s[t, F_NOCHAL]))
+        return <bint>(p[R_STACK4] or p[R_REV4] or p[R_2ON4] or (p[R_CHAL] and not st.s[t, F_NOCHAL]))
     return kind == P_H2 or kind == P_WA
 
 
@@ -733,11 +729,11 @@ cdef inline bint _core_is_answer(CState st, CTables tb, int64_t t, int64_t k, in
     """May card ``k`` answer the pending penalty (HR-STACK, HR-STACK4, HR-4ON2, HR-REV4,
     HR-2ON4, ATK-8/9)?"""
     cdef int64_t kind
-    cdef int64_t[:] p
+    cdef int64_t* p
     cdef int64_t r
-    cdef int64_t[:] s
-    s = st.s[t]
-    p = tb.p
+    cdef int64_t* s
+    s = &st.s[t, 0]
+    p = &tb.p[0]
     kind = s[F_PKIND]
     if s[F_EFFECT] == E_LOCK and seat != s[F_EOWNER] and _KCOLOR[k] != s[F_ECOLOR]:
         return False
@@ -767,7 +763,7 @@ cdef inline bint _core_is_answer(CState st, CTables tb, int64_t t, int64_t k, in
     return False
 
 
-cdef inline int64_t _core_answer_ids(CState st, CTables tb, int64_t t, int64_t seat, int32_t[:] out, int64_t m) noexcept nogil:
+cdef inline int64_t _core_answer_ids(CState st, CTables tb, int64_t t, int64_t seat, int32_t* out, int64_t m) noexcept nogil:
     """Write the ids of a seat facing a pending penalty at ``out[m:]`` (EFF-0): challenge and accept
     for a challengeable W4 (WD4-2), else draw, then every card that answers it (HR-STACK,
     HR-STACK4, HR-4ON2, ATK-8, ATK-9); return the new count."""
@@ -776,13 +772,13 @@ cdef inline int64_t _core_answer_ids(CState st, CTables tb, int64_t t, int64_t s
     cdef bint fresh
     cdef int64_t i
     cdef int64_t k
-    cdef int64_t[:] p
-    cdef int64_t[:] s
+    cdef int64_t* p
+    cdef int64_t* s
     cdef int64_t seen_hi
     cdef int64_t seen_lo
     cdef int64_t tg
-    s = st.s[t]
-    p = tb.p
+    s = &st.s[t, 0]
+    p = &tb.p[0]
     if s[F_PKIND] == P_W4 and p[R_CHAL] and not s[F_NOCHAL]:
         out[m] = A_CHALLENGE
         out[m + 1] = A_ACCEPT
@@ -820,9 +816,9 @@ cdef inline int64_t _core_answer_ids(CState st, CTables tb, int64_t t, int64_t s
 
 cdef inline void _core_step(CState st, CTables tb, int64_t t, int64_t aid, int64_t seat) noexcept nogil:
     """Apply a legal action id for a seat (the reference's ``Game.step``)."""
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t v
-    s = st.s[t]
+    s = &st.s[t, 0]
     s[F_NACTIONS] += 1
     v = tb.a_verb[aid]
     if v == V_PLAY:
@@ -861,8 +857,8 @@ cdef inline void _core_step(CState st, CTables tb, int64_t t, int64_t aid, int64
 cdef inline void _core_set_turn(CState st, int64_t t, int64_t seat) noexcept nogil:
     """Give the turn to ``seat`` in the play phase, ending a forces-of-nature lock when its owner's
     turn comes (FRZ-2)."""
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int64_t* s
+    s = &st.s[t, 0]
     s[F_TURN] = seat
     s[F_PHASE] = PLAY
     if s[F_EFFECT] == E_LOCK and seat == s[F_EOWNER]:  # FRZ-2
@@ -876,8 +872,8 @@ cdef inline void _core_advance(CState st, CTables tb, int64_t t, int64_t seat, i
     cdef int64_t d
     cdef int64_t n
     cdef int64_t nxt
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int64_t* s
+    s = &st.s[t, 0]
     n = tb.p[R_N]
     d = s[F_DIR]
     nxt = (seat + d) % n
@@ -892,13 +888,13 @@ cdef inline void _core_advance(CState st, CTables tb, int64_t t, int64_t seat, i
 
 cdef inline bint _core_refill(CState st, CTables tb, int64_t t) noexcept nogil:
     """TURN-6: the discard pile but its top becomes the draw pile; False if void."""
-    cdef int32_t[:] disc
+    cdef int32_t* disc
     cdef int64_t i
     cdef int64_t nd
-    cdef int32_t[:] pile
-    cdef int64_t[:] s
+    cdef int32_t* pile
+    cdef int64_t* s
     cdef int64_t tp
-    s = st.s[t]
+    s = &st.s[t, 0]
     if tb.p[R_VOID] and not s[F_CLOSING]:
         _core_end_void(st, tb, t, REASON_VOID)
         return False
@@ -906,8 +902,8 @@ cdef inline bint _core_refill(CState st, CTables tb, int64_t t) noexcept nogil:
     if nd <= 1:
         return False
     tp = st.disc[t, nd - 1]
-    pile = st.pile[t]
-    disc = st.disc[t]
+    pile = &st.pile[t, 0]
+    disc = &st.disc[t, 0]
     for i in range(nd - 1):
         pile[i] = disc[i]
     disc[0] = tp
@@ -924,8 +920,8 @@ cdef inline int64_t _core_take(CState st, CTables tb, int64_t t, int64_t seat, i
     cdef int64_t _
     cdef int64_t got
     cdef int64_t limit
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int64_t* s
+    s = &st.s[t, 0]
     got = 0
     limit = tb.p[R_HANDLIMIT]
     if limit:
@@ -944,7 +940,7 @@ cdef inline int64_t _core_take(CState st, CTables tb, int64_t t, int64_t seat, i
     return got
 
 
-cdef inline int64_t _core_sample(double[:] probs, int64_t lo, double x) noexcept nogil:
+cdef inline int64_t _core_sample(double[::1] probs, int64_t lo, double x) noexcept nogil:
     """The index i (from ``lo``) where the running sum of ``probs[lo:]`` first exceeds ``x``."""
     cdef int64_t i
     for i in range(lo, probs.shape[0]):
@@ -956,16 +952,16 @@ cdef inline int64_t _core_sample(double[:] probs, int64_t lo, double x) noexcept
 
 cdef inline int64_t _core_press(CState st, CTables tb, int64_t t, int64_t seat, int64_t reason) noexcept nogil:
     """ATK-2: one press of the launcher ejects k cards; how many reached the hand."""
-    cdef uint32_t[:] g
+    cdef uint32_t* g
     cdef int64_t got
     cdef int64_t i
     cdef int64_t k
-    cdef int64_t[:] p
-    cdef int64_t[:] s
+    cdef int64_t* p
+    cdef int64_t* s
     cdef double total
-    s = st.s[t]
-    p = tb.p
-    g = st.rng[t]
+    s = &st.s[t, 0]
+    p = &tb.p[0]
+    g = &st.rng[t, 0]
     if p[R_MAXDRY] >= 0 and s[F_DRY] >= p[R_MAXDRY]:
         total = 0.0
         for i in range(1, p[R_NLAUNCH]):
@@ -1002,14 +998,14 @@ cdef inline void _core_play(CState st, CTables tb, int64_t t, int64_t seat, int6
     cdef bint answering
     cdef int64_t before
     cdef int64_t c
-    cdef int32_t[:] cards
+    cdef int32_t* cards
     cdef int64_t ci
     cdef int64_t count
     cdef int64_t d
     cdef int64_t flips
     cdef int64_t gone
     cdef int64_t guilty
-    cdef int32_t[:] h
+    cdef int32_t* h
     cdef int64_t i
     cdef int64_t k
     cdef int64_t keep
@@ -1019,21 +1015,21 @@ cdef inline void _core_play(CState st, CTables tb, int64_t t, int64_t seat, int6
     cdef int64_t n
     cdef int64_t nc
     cdef int64_t nd
-    cdef int64_t[:] p
+    cdef int64_t* p
     cdef int64_t passer
     cdef int64_t penalty
     cdef int64_t rank
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef bint single
     cdef int64_t skips
     cdef int64_t target
     cdef int64_t total
     cdef int64_t xskip
-    s = st.s[t]
-    p = tb.p
+    s = &st.s[t, 0]
+    p = &tb.p[0]
     n = p[R_N]
     nc = tb.a_ncards[aid]
-    cards = tb.a_cards[aid]
+    cards = &tb.a_cards[aid, 0]
     last = <int64_t>(cards[nc - 1])
     guilty = 0
     before = s[F_COLOR]
@@ -1063,7 +1059,7 @@ cdef inline void _core_play(CState st, CTables tb, int64_t t, int64_t seat, int6
             for i in range(nc):
                 if _KRANK[cards[i]] == DISCARD_ALL:
                     gone |= (<int64_t>1) << _KCOLOR[cards[i]]
-            h = st.hands[t, seat]
+            h = &st.hands[t, seat, 0]
             keep = 0
             nd = s[F_NDISC]
             for i in range(st.hsize[t, seat]):
@@ -1215,11 +1211,11 @@ cdef inline bint _core_special_effects(CState st, CTables tb, int64_t t, int64_t
     cdef int64_t d
     cdef int64_t i
     cdef int64_t n
-    cdef int64_t[:] p
-    cdef int64_t[:] s
+    cdef int64_t* p
+    cdef int64_t* s
     cdef int64_t target
-    s = st.s[t]
-    p = tb.p
+    s = &st.s[t, 0]
+    p = &tb.p[0]
     n = p[R_N]
     target = tb.a_target[aid]
     if p[R_SEVEN] and last < NCOLORED:
@@ -1257,14 +1253,14 @@ cdef inline bint _core_special_effects(CState st, CTables tb, int64_t t, int64_t
 
 cdef inline void _core_swap_hands(CState st, int64_t t, int64_t a, int64_t b) noexcept nogil:
     """Exchange two seats' hands, order and size (HR-SEVEN-ZERO)."""
-    cdef int32_t[:] ha
-    cdef int32_t[:] hb
+    cdef int32_t* ha
+    cdef int32_t* hb
     cdef int64_t i
     cdef int64_t m
     cdef int64_t x
     cdef int64_t x2
-    ha = st.hands[t, a]
-    hb = st.hands[t, b]
+    ha = &st.hands[t, a, 0]
+    hb = &st.hands[t, b, 0]
     m = max(st.hsize[t, a], st.hsize[t, b])
     for i in range(m):
         x = ha[i]
@@ -1286,8 +1282,8 @@ cdef inline void _core_after_hands_move(CState st, CTables tb, int64_t t) noexce
 cdef inline void _core_give(CState st, CTables tb, int64_t t, int64_t seat, int64_t k) noexcept nogil:
     """One card of a wild-power swap goes to the target (HR-WILDPOWER); after the last one the
     player takes as many of the target's own cards at random and the turn passes."""
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int64_t* s
+    s = &st.s[t, 0]
     _core_hand_remove(st, t, seat, k)
     _core_hand_append(st, t, s[F_GIVE_TARGET], k)
     s[F_GIVE_LEFT] -= 1
@@ -1299,22 +1295,22 @@ cdef inline void _core_give(CState st, CTables tb, int64_t t, int64_t seat, int6
 cdef inline void _core_finish_swap(CState st, CTables tb, int64_t t, int64_t seat) noexcept nogil:
     """The swap's second half: the W player takes random cards of the target's."""
     cdef int64_t _
-    cdef uint32_t[:] g
-    cdef int32_t[:] h
+    cdef uint32_t* g
+    cdef int32_t* h
     cdef int64_t i
     cdef int64_t j
     cdef int64_t k
     cdef int64_t own
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t tg
-    s = st.s[t]
+    s = &st.s[t, 0]
     tg = s[F_GIVE_TARGET]
     own = st.hsize[t, tg] - s[F_GIVEN]  # the given cards are at the end of the hand
-    g = st.rng[t]
+    g = &st.rng[t, 0]
     for _ in range(min(s[F_GIVEN], own)):
         j = <int64_t>(_mt_random(g) * own)
         k = st.hands[t, tg, j]
-        h = st.hands[t, tg]
+        h = &st.hands[t, tg, 0]
         for i in range(j, st.hsize[t, tg] - 1):
             h[i] = h[i + 1]
         st.hsize[t, tg] -= 1
@@ -1336,10 +1332,10 @@ cdef inline void _core_draw_action(CState st, CTables tb, int64_t t, int64_t sea
     cdef int64_t k
     cdef int64_t nplay
     cdef int64_t one
-    cdef int64_t[:] p
-    cdef int64_t[:] s
-    s = st.s[t]
-    p = tb.p
+    cdef int64_t* p
+    cdef int64_t* s
+    s = &st.s[t, 0]
+    p = &tb.p[0]
     if s[F_PEND]:
         _core_take_pending(st, tb, t, seat)
         return
@@ -1374,7 +1370,7 @@ cdef inline void _core_draw_action(CState st, CTables tb, int64_t t, int64_t sea
     if nplay and p[R_VDP_MAYNOT]:
         # TURN-4 may_not: a voluntary draw (the hand had a play) ends the turn
         st.hsize[t, seat] = hs - drew
-        had = _core_play_ids(st, tb, t, seat, st.hands[t, seat], hs - drew, True, st.work[t], 0)
+        had = _core_play_ids(st, tb, t, seat, &st.hands[t, seat, 0], hs - drew, True, &st.work[t, 0], 0)
         st.hsize[t, seat] = hs
         if had:
             nplay = 0
@@ -1399,7 +1395,7 @@ cdef inline bint _core_blocked(CState st, CTables tb, int64_t t) noexcept nogil:
         if st.hsize[t, seat] < limit:
             return False
     for seat in range(n):
-        if _core_play_ids(st, tb, t, seat, st.hands[t, seat], st.hsize[t, seat], True, st.work[t], 0):
+        if _core_play_ids(st, tb, t, seat, &st.hands[t, seat, 0], st.hsize[t, seat], True, &st.work[t, 0], 0):
             return False
     return True
 
@@ -1407,26 +1403,26 @@ cdef inline bint _core_blocked(CState st, CTables tb, int64_t t) noexcept nogil:
 cdef inline bint _core_playable_drawn(CState st, CTables tb, int64_t t, int64_t seat, int64_t k) noexcept nogil:
     """Whether drawn card ``k`` could be played by ``seat`` now (matching, the lock, WD4-1 when it
     applies, and the rule set having such a play)."""
-    cdef int32_t[:] one
-    cdef int32_t[:] work
+    cdef int32_t* one
+    cdef int32_t[::1] work
     if not _core_matches(st, t, k, seat):
         return False
     if k == WILD4 and tb.p[R_W4STRICT]:
         return _core_w4_ok(st, t, seat)
     work = st.work[t]
-    one = work[work.shape[0] - 1:]  # past anything play_ids writes (at most one id per action)
+    one = &work[work.shape[0] - 1:][0]  # past anything play_ids writes (at most one id per action)
     one[0] = k
-    return _core_play_ids(st, tb, t, seat, one, 1, False, work, 0) > 0
+    return _core_play_ids(st, tb, t, seat, one, 1, False, &work[0], 0) > 0
 
 
 cdef inline void _core_take_pending(CState st, CTables tb, int64_t t, int64_t seat) noexcept nogil:
     """Draw the whole pending total and lose the turn (EFF-0)."""
     cdef int64_t kind
     cdef int64_t resume
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t total
     cdef int64_t xskip
-    s = st.s[t]
+    s = &st.s[t, 0]
     total = s[F_PEND]
     kind = s[F_PKIND]
     s[F_PEND] = 0
@@ -1455,10 +1451,10 @@ cdef inline void _core_challenge(CState st, CTables tb, int64_t t, int64_t seat)
     cdef int64_t nch
     cdef int64_t nguilty
     cdef int64_t rem
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t share
     cdef int64_t total
-    s = st.s[t]
+    s = &st.s[t, 0]
     total = s[F_PEND]
     nch = s[F_NCHAIN]
     nguilty = 0
@@ -1474,8 +1470,7 @@ cdef inline void _core_challenge(CState st, CTables tb, int64_t t, int64_t seat)
         j = 0
         for i in range(nch):
             if st.chain[t, i, 1]:
-                _core_penalize(st, tb, t, <int64_t>(st.chain[t, i, 0]), share + (1 if j < rem else 0),
-                         D_GUILTY)
+                _core_penalize(st, tb, t, <int64_t>(st.chain[t, i, 0]), share + (1 if j < rem else 0), D_GUILTY)
                 j += 1
                 if s[F_PHASE] == OVER:
                     return
@@ -1490,8 +1485,8 @@ cdef inline void _core_challenge(CState st, CTables tb, int64_t t, int64_t seat)
 cdef inline void _core_catch(CState st, CTables tb, int64_t t, int64_t seat, int64_t target) noexcept nogil:
     """``seat`` calls out ``target``: the exposed seat draws ``uno_penalty`` (UNO-2), while a wrong
     catch costs the caller ``false_uno_penalty`` (UNO-3)."""
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int64_t* s
+    s = &st.s[t, 0]
     if target == s[F_EXPOSED]:
         s[F_EXPOSED] = -1
         _core_penalize(st, tb, t, target, tb.p[R_UNOPEN], D_CAUGHT)
@@ -1502,8 +1497,8 @@ cdef inline void _core_catch(CState st, CTables tb, int64_t t, int64_t seat, int
 cdef inline void _core_uno(CState st, CTables tb, int64_t t, int64_t seat) noexcept nogil:
     """``seat`` declares UNO: it ends its exposure when it has one undeclared card (UNO-4), else
     costs it ``false_uno_penalty`` (UNO-3)."""
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int64_t* s
+    s = &st.s[t, 0]
     if seat == s[F_EXPOSED]:
         s[F_EXPOSED] = -1
         st.declared[t, seat] = 1
@@ -1514,9 +1509,9 @@ cdef inline void _core_uno(CState st, CTables tb, int64_t t, int64_t seat) noexc
 cdef inline void _core_name_starter_color(CState st, CTables tb, int64_t t, int64_t color) noexcept nogil:
     """START-4/5/6: the chooser names the colour of a wild starter."""
     cdef int64_t first
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t tp
-    s = st.s[t]
+    s = &st.s[t, 0]
     s[F_COLOR] = color
     tp = _core_top(st, t)
     if tb.p[R_WILDSTART]:  # HR-WILDSTART: no effect
@@ -1539,15 +1534,15 @@ cdef inline void _core_name_starter_color(CState st, CTables tb, int64_t t, int6
 
 cdef inline void _core_timeout(CState st, CTables tb, int64_t t, int64_t seat) noexcept nogil:
     """HR-TIMER: the seat that must act ran out of time."""
-    cdef uint32_t[:] g
+    cdef uint32_t* g
     cdef int64_t j
-    cdef int64_t[:] p
+    cdef int64_t* p
     cdef int64_t phase
-    cdef int64_t[:] s
-    s = st.s[t]
-    p = tb.p
+    cdef int64_t* s
+    s = &st.s[t, 0]
+    p = &tb.p[0]
     phase = s[F_PHASE]
-    g = st.rng[t]
+    g = &st.rng[t, 0]
     if phase == COLOR:
         _core_penalize(st, tb, t, seat, p[R_TIMERPEN], D_TIMEOUT)
         if s[F_PHASE] != OVER:
@@ -1590,18 +1585,18 @@ cdef inline void _core_end_round(CState st, CTables tb, int64_t t, int64_t winne
     cdef int64_t lost
     cdef int64_t n
     cdef int64_t nt
-    cdef int64_t[:] p
-    cdef int64_t[:] s
-    cdef int64_t[:] sc
+    cdef int64_t* p
+    cdef int64_t* s
+    cdef int64_t* sc
     cdef int64_t seat
     cdef int64_t tm
     cdef int64_t total
     cdef int64_t wt
-    s = st.s[t]
-    p = tb.p
+    s = &st.s[t, 0]
+    p = &tb.p[0]
     n = p[R_N]
     total = _core__hand_points(st, tb, t)
-    sc = st.scores[t]
+    sc = &st.scores[t, 0]
     if p[R_TEAMS]:
         nt = p[R_TEAMCOUNT]
         wt = winner % nt
@@ -1643,8 +1638,8 @@ cdef inline void _core_end_void(CState st, CTables tb, int64_t t, int64_t reason
     """The round ends with no winner and no score (TURN-6 ``deck_exhausted: void``, or
     ``REASON_BLOCKED``: HR-HANDLIMIT's blocked table); hand points are still counted."""
     cdef int64_t i
-    cdef int64_t[:] s
-    s = st.s[t]
+    cdef int64_t* s
+    s = &st.s[t, 0]
     _core__hand_points(st, tb, t)
     for i in range(tb.p[R_N]):
         st.scores[t, i] = 0

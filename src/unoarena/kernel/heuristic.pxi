@@ -26,7 +26,7 @@ cdef inline int64_t _kh__urgency(CState st, int64_t t, int64_t seat) noexcept no
     return max(0, 4 - <int64_t>(st.hsize[t, seat]))
 
 
-cdef inline void _kh__sort_into(int32_t[:] src, int64_t m, int32_t[:] dst) noexcept nogil:
+cdef inline void _kh__sort_into(int32_t* src, int64_t m, int32_t* dst) noexcept nogil:
     """``sorted``: ``dst[:m]`` is ``src[:m]`` in ascending order (insertion sort)."""
     cdef int64_t i
     cdef int64_t j
@@ -74,11 +74,11 @@ cdef inline void _kh__remove(CTracker tr, int64_t t, int64_t me, int64_t s, int6
     cdef int64_t g
     cdef int64_t i
     cdef int64_t j
-    cdef int32_t[:] kn
+    cdef int32_t* kn
     cdef int64_t ng
     cdef int64_t nk
     nk = tr.nknown[t, me, s]
-    kn = tr.known[t, me, s]
+    kn = &tr.known[t, me, s, 0]
     for i in range(nk):
         if kn[i] == k:
             for j in range(i, nk - 1):
@@ -126,7 +126,7 @@ cdef inline void _kh__swap_rows(CTracker tr, int64_t t, int64_t me, int64_t a, i
     """Exchange what tracker ``me`` knows of seats ``a`` and ``b``."""
     cdef int64_t arr
     cdef int64_t i
-    cdef int32_t[:, :] kn
+    cdef int32_t[:, ::1] kn
     cdef int64_t x
     cdef int64_t y
     cdef int64_t z
@@ -185,10 +185,10 @@ cdef inline void _kh__rotate(CTracker tr, int64_t t, int64_t me, int64_t d, int6
 
 cdef inline bint _kh__playable(CTracker tr, int64_t t, int64_t seat, int64_t k) noexcept nogil:
     """Is ``k`` in ``CardTracker._playable_kinds(seat)`` on the table before the step?"""
-    cdef int64_t[:] tf
+    cdef int64_t* tf
     cdef int64_t top
     cdef int64_t top_rank
-    tf = tr.tf[t]
+    tf = &tr.tf[t, 0]
     if not tr.dcount[k]:
         return False
     if tf[TF_LOCK0] >= 0 and seat != tf[TF_LOCKOWNER0]:
@@ -240,10 +240,10 @@ cdef inline void _kh__drew(CTracker tr, CTables tb, int64_t t, int64_t me, int64
 cdef inline void _kh__drop_mine(CTracker tr, int64_t t, int64_t me, int64_t k) noexcept nogil:
     cdef int64_t i
     cdef int64_t j
-    cdef int32_t[:] mine
+    cdef int32_t* mine
     cdef int64_t nm
     nm = tr.sf[t, me, SF_NMINE]
-    mine = tr.mine[t, me]
+    mine = &tr.mine[t, me, 0]
     for i in range(nm):
         if mine[i] == k:
             for j in range(i, nm - 1):
@@ -261,9 +261,9 @@ cdef void _kh_begin(CTracker tr, CState st, CTables tb, int64_t t, int64_t mask)
     cdef int64_t n
     cdef int64_t s
     cdef int64_t starter
-    cdef int64_t[:] tf
+    cdef int64_t* tf
     n = tb.p[R_N]
-    tf = tr.tf[t]
+    tf = &tr.tf[t, 0]
     for i in range(NTF):
         tf[i] = 0
     tf[TF_MASK] = mask
@@ -291,10 +291,10 @@ cdef void _kh_begin(CTracker tr, CState st, CTables tb, int64_t t, int64_t mask)
 cdef inline void _kh_before(CTracker tr, CState st, int64_t t, int64_t seat, int64_t aid) noexcept nogil:
     """What :func:`after` needs of the table as it was before ``seat`` steps ``aid``."""
     cdef bint lock
-    cdef int64_t[:] s
-    cdef int64_t[:] tf
-    s = st.s[t]
-    tf = tr.tf[t]
+    cdef int64_t* s
+    cdef int64_t* tf
+    s = &st.s[t, 0]
+    tf = &tr.tf[t, 0]
     tf[TF_ACTOR] = seat
     tf[TF_AID] = aid
     tf[TF_COLOR0] = s[F_COLOR]
@@ -325,11 +325,11 @@ cdef inline void _kh__read_log(CTracker tr, CState st, CTables tb, int64_t t) no
     cdef int64_t nlog
     cdef int64_t nm
     cdef int64_t seat
-    cdef int64_t[:] tf
+    cdef int64_t* tf
     cdef int64_t tot
     cdef int64_t what
     n = tb.p[R_N]
-    tf = tr.tf[t]
+    tf = &tr.tf[t, 0]
     mask = tf[TF_MASK]
     nlog = st.s[t, F_NLOG]
     if nlog > LOG_CAP:
@@ -387,20 +387,20 @@ cdef void _kh_after(CTracker tr, CState st, CTables tb, int64_t t) noexcept nogi
     cdef int64_t me
     cdef int64_t n
     cdef int64_t nch
-    cdef int64_t[:] p
-    cdef int64_t[:] s
+    cdef int64_t* p
+    cdef int64_t* s
     cdef int64_t skip
     cdef int64_t taken
     cdef int64_t target
-    cdef int64_t[:] tf
+    cdef int64_t* tf
     cdef int64_t v
     cdef int64_t w4
-    s = st.s[t]
+    s = &st.s[t, 0]
     if s[F_PHASE] == OVER:
         return
-    p = tb.p
+    p = &tb.p[0]
     n = p[R_N]
-    tf = tr.tf[t]
+    tf = &tr.tf[t, 0]
     mask = tf[TF_MASK]
     actor = tf[TF_ACTOR]
     aid = tf[TF_AID]
@@ -490,7 +490,7 @@ cdef void _kh_after(CTracker tr, CState st, CTables tb, int64_t t) noexcept nogi
 
 cdef inline void _kh__after_play(CTracker tr, CState st, CTables tb, int64_t t, int64_t actor, int64_t aid, int64_t skip) noexcept nogil:
     """The ``play`` event (and what follows it: swap_hands, rotate_hands, hand_shown)."""
-    cdef int32_t[:] cards
+    cdef int32_t* cards
     cdef int64_t ci
     cdef int64_t first
     cdef int64_t hs
@@ -502,17 +502,17 @@ cdef inline void _kh__after_play(CTracker tr, CState st, CTables tb, int64_t t, 
     cdef int64_t nc
     cdef int64_t nd0
     cdef int64_t ngone
-    cdef int64_t[:] p
-    cdef int64_t[:] s
+    cdef int64_t* p
+    cdef int64_t* s
     cdef int64_t target
-    cdef int64_t[:] tf
-    s = st.s[t]
-    p = tb.p
+    cdef int64_t* tf
+    s = &st.s[t, 0]
+    p = &tb.p[0]
     n = p[R_N]
-    tf = tr.tf[t]
+    tf = &tr.tf[t, 0]
     mask = tf[TF_MASK]
     nc = tb.a_ncards[aid]
-    cards = tb.a_cards[aid]
+    cards = &tb.a_cards[aid, 0]
     last = <int64_t>(cards[nc - 1])
     nd0 = tf[TF_NDISC0]
     ngone = 0
@@ -533,7 +533,7 @@ cdef inline void _kh__after_play(CTracker tr, CState st, CTables tb, int64_t t, 
         ci = s[F_NCHAIN] - 1
         if 0 <= ci < MAX_CHAIN:  # the hand a challenge of this W4 will show
             hs = st.hsize[t, actor]
-            _kh__sort_into(st.hands[t, actor], hs, tr.snap[t, ci])
+            _kh__sort_into(&st.hands[t, actor, 0], hs, &tr.snap[t, ci, 0])
             tr.nsnap[t, ci] = hs
     for me in range(n):
         if not (mask >> me) & 1:
@@ -564,7 +564,7 @@ cdef inline void _kh__after_play(CTracker tr, CState st, CTables tb, int64_t t, 
     elif last == WILD and tb.a_power[aid] == POWER_LOOK and (mask >> actor) & 1 \
             and target != actor:
         hs = st.hsize[t, target]  # hand_shown to the player who looked
-        _kh__sort_into(st.hands[t, target], hs, tr.known[t, actor, target])
+        _kh__sort_into(&st.hands[t, target, 0], hs, &tr.known[t, actor, target, 0])
         tr.nknown[t, actor, target] = hs
         tr.ngroups[t, actor, target] = 0
 
@@ -574,10 +574,10 @@ cdef inline void _kh__observe(CTracker tr, CState st, CTables tb, int64_t t, int
     the bot's), its own hand is the view's, and the decision context is decoded."""
     cdef int64_t c
     cdef int64_t ci
-    cdef int64_t[:] cx
+    cdef int64_t* cx
     cdef int64_t d
     cdef int64_t g
-    cdef int32_t[:] hand
+    cdef int32_t* hand
     cdef int64_t hs
     cdef int64_t i
     cdef int64_t m0
@@ -585,13 +585,13 @@ cdef inline void _kh__observe(CTracker tr, CState st, CTables tb, int64_t t, int
     cdef int64_t n
     cdef int64_t ng
     cdef int64_t out
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t seat
-    cdef int64_t[:] sf
-    cdef int64_t[:] stt
+    cdef int64_t* sf
+    cdef int64_t* stt
     cdef bint void
-    sf = tr.sf[t, me]
-    stt = tr.stats[t, player]
+    sf = &tr.sf[t, me, 0]
+    stt = &tr.stats[t, player, 0]
     stt[ST_TC] += sf[SF_TC]
     stt[ST_TA] += sf[SF_TA]
     stt[ST_G] += sf[SF_G]
@@ -601,14 +601,14 @@ cdef inline void _kh__observe(CTracker tr, CState st, CTables tb, int64_t t, int
     sf[SF_G] = 0
     sf[SF_I] = 0
     hs = st.hsize[t, me]
-    _kh__sort_into(st.hands[t, me], hs, tr.mine[t, me])
+    _kh__sort_into(&st.hands[t, me, 0], hs, &tr.mine[t, me, 0])
     sf[SF_NMINE] = hs
-    hand = tr.hand[t]
+    hand = &tr.hand[t, 0]
     for i in range(hs):
         hand[i] = tr.mine[t, me, i]
-    s = st.s[t]
+    s = &st.s[t, 0]
     n = tb.p[R_N]
-    cx = tr.cx[t]
+    cx = &tr.cx[t, 0]
     d = s[F_DIR]
     cx[CX_ME] = me
     cx[CX_N] = n
@@ -648,9 +648,9 @@ cdef inline int64_t _kh__without(CTracker tr, CTables tb, int64_t t, int64_t aid
     cdef int64_t k
     cdef int64_t m
     cdef int64_t nh
-    cdef int32_t[:] rem
+    cdef int32_t* rem
     nh = tr.cx[t, CX_NH]
-    rem = tr.rem[t]
+    rem = &tr.rem[t, 0]
     for i in range(nh):
         rem[i] = tr.hand[t, i]
     m = nh
@@ -665,19 +665,19 @@ cdef inline int64_t _kh__without(CTracker tr, CTables tb, int64_t t, int64_t aid
     return <int64_t>(m)
 
 
-cdef inline int64_t _kh__best_color(CState st, CTables tb, CTracker tr, int64_t t, int32_t[:] cards, int64_t m, int64_t colors) noexcept nogil:
+cdef inline int64_t _kh__best_color(CState st, CTables tb, CTracker tr, int64_t t, int32_t* cards, int64_t m, int64_t colors) noexcept nogil:
     """``HeuristicBot.best_color``: the colour (of the bits of ``colors``) ``cards[:m]`` hold
     most, counting points a little, plus a bonus for one the next opponent lacks."""
     cdef int64_t best
     cdef int64_t c
-    cdef double[:] counts
-    cdef int64_t[:] cx
+    cdef double* counts
+    cdef int64_t* cx
     cdef int64_t i
     cdef int64_t k
     cdef int64_t me
     cdef int64_t nxt
     cdef int64_t voids
-    counts = tr.fl[t]
+    counts = &tr.fl[t, 0]
     for c in range(8):
         counts[c] = 0.0
     for i in range(m):
@@ -685,7 +685,7 @@ cdef inline int64_t _kh__best_color(CState st, CTables tb, CTracker tr, int64_t 
         c = _KCOLOR[k]
         if c >= 0 and (colors >> c) & 1:
             counts[c] += 1.0 + 0.05 * _POINTS[k] / 20
-    cx = tr.cx[t]
+    cx = &tr.cx[t, 0]
     me = cx[CX_ME]
     nxt = cx[CX_NXT]
     if _kh__opponent(tb, me, nxt):
@@ -700,12 +700,12 @@ cdef inline int64_t _kh__best_color(CState st, CTables tb, CTracker tr, int64_t 
     return best
 
 
-cdef inline double _kh__play_value(CState st, CTables tb, CTracker tr, int64_t t, int64_t aid, double[:] opt, int64_t[:] stats) noexcept nogil:
+cdef inline double _kh__play_value(CState st, CTables tb, CTracker tr, int64_t t, int64_t aid, double* opt, int64_t* stats) noexcept nogil:
     """``HeuristicBot.play_value``: the score of one play (1000 when it goes out)."""
     cdef int64_t c
     cdef int64_t color
     cdef int64_t color_after
-    cdef int64_t[:] cx
+    cdef int64_t* cx
     cdef int64_t follow
     cdef int64_t gone
     cdef int64_t i
@@ -719,24 +719,24 @@ cdef inline double _kh__play_value(CState st, CTables tb, CTracker tr, int64_t t
     cdef bint numbers
     cdef int64_t nxt
     cdef bint opp_nxt
-    cdef int64_t[:] p
+    cdef int64_t* p
     cdef double p_chal
     cdef int64_t prev
     cdef int64_t prev_threat
     cdef int64_t rank
-    cdef int32_t[:] rem
+    cdef int32_t* rem
     cdef int64_t s
     cdef int64_t shed
     cdef int64_t threat
     cdef bint two
     cdef double v
     cdef bint wild
-    p = tb.p
-    cx = tr.cx[t]
+    p = &tb.p[0]
+    cx = &tr.cx[t, 0]
     nc = tb.a_ncards[aid]
     last = <int64_t>(tb.a_cards[aid, nc - 1])
     nrem = _kh__without(tr, tb, t, aid)
-    rem = tr.rem[t]
+    rem = &tr.rem[t, 0]
     rank = _KRANK[last]
     wild = last >= NCOLORED
     if rank == DISCARD_ALL and not wild:
@@ -853,7 +853,7 @@ cdef inline int64_t _kh__best_target(CState st, CTables tb, int64_t t, int64_t m
     return best
 
 
-cdef inline int64_t _kh__variant(CState st, CTables tb, CTracker tr, int64_t t, int32_t[:] var, int64_t nv) noexcept nogil:
+cdef inline int64_t _kh__variant(CState st, CTables tb, CTracker tr, int64_t t, int32_t* var, int64_t nv) noexcept nogil:
     """``HeuristicBot._variant``: among plays of the same cards, the plain one, the colour
     it holds most, the weakest target, the UNO flag."""
     cdef int64_t c
@@ -870,19 +870,19 @@ cdef inline int64_t _kh__variant(CState st, CTables tb, CTracker tr, int64_t t, 
                 colors |= (<int64_t>1) << tb.a_color[var[i]]
         if _kh__bits(colors) > 1:
             nrem = _kh__without(tr, tb, t, <int64_t>(var[0]))
-            c = _kh__best_color(st, tb, tr, t, tr.rem[t], nrem, colors)
-            nv = _core_keep_equal(var, nv, tb.a_color, c)
+            c = _kh__best_color(st, tb, tr, t, &tr.rem[t, 0], nrem, colors)
+            nv = _core_keep_equal(var, nv, &tb.a_color[0], c)
         targets = 0
         for i in range(nv):
             if tb.a_target[var[i]] >= 0:
                 targets |= (<int64_t>1) << tb.a_target[var[i]]
         if _kh__bits(targets) > 1:
             tg = _kh__best_target(st, tb, t, <int64_t>(tr.cx[t, CX_ME]), targets)
-            nv = _core_keep_equal(var, nv, tb.a_target, tg)
+            nv = _core_keep_equal(var, nv, &tb.a_target[0], tg)
     return _core_uno_first(tb, var, nv)
 
 
-cdef inline int64_t _kh__best_play(CState st, CTables tb, CTracker tr, int64_t t, int32_t[:] ids, int64_t m, double[:] opt, int64_t[:] stats) noexcept nogil:
+cdef inline int64_t _kh__best_play(CState st, CTables tb, CTracker tr, int64_t t, int32_t* ids, int64_t m, double* opt, int64_t* stats) noexcept nogil:
     """``HeuristicBot.best_play``: plays, then jump-ins, grouped by their cards in order of
     first appearance; each group's variant scored; the first best wins."""
     cdef int64_t a
@@ -894,12 +894,12 @@ cdef inline int64_t _kh__best_play(CState st, CTables tb, CTracker tr, int64_t t
     cdef int64_t j
     cdef int64_t no
     cdef int64_t nv
-    cdef int32_t[:] order
+    cdef int32_t* order
     cdef double v
-    cdef int32_t[:] var
+    cdef int32_t* var
     cdef int64_t verb
-    order = tr.lst[t, 0]
-    var = tr.lst[t, 1]
+    order = &tr.lst[t, 0, 0]
+    var = &tr.lst[t, 1, 0]
     no = 0
     for _j_verb in range(2):
         verb = V_PLAY if _j_verb == 0 else (V_JUMP)
@@ -941,7 +941,7 @@ cdef inline double _kh__p_holds_color(CState st, CTables tb, CTracker tr, int64_
     cdef int64_t a3
     cdef int64_t avail
     cdef int64_t c
-    cdef int64_t[:] cnt
+    cdef int64_t* cnt
     cdef int64_t free
     cdef int64_t g
     cdef bint holds
@@ -958,12 +958,12 @@ cdef inline double _kh__p_holds_color(CState st, CTables tb, CTracker tr, int64_
     cdef int64_t s
     cdef int64_t size
     cdef int64_t take
-    cdef int64_t[:, :] tg
+    cdef int64_t[:, ::1] tg
     n = tb.p[R_N]
     me = tr.cx[t, CX_ME]
     if seat == me:
         return 0.0
-    cnt = tr.cnt[t]
+    cnt = &tr.cnt[t, 0]
     for k in range(NKINDS):
         cnt[k] = tr.dcount[k] - tr.disc[t, k]
     for i in range(st.hsize[t, me]):
@@ -1036,7 +1036,7 @@ cdef inline double _kh__p_holds_color(CState st, CTables tb, CTracker tr, int64_
     return 1.0 - p_none
 
 
-cdef inline bint _kh__should_challenge(CState st, CTables tb, CTracker tr, int64_t t, double[:] opt, int64_t[:] stats) noexcept nogil:
+cdef inline bint _kh__should_challenge(CState st, CTables tb, CTracker tr, int64_t t, double* opt, int64_t* stats) noexcept nogil:
     """WD4-2: challenge when the chance of guilt beats the break-even m / (T + m)."""
     cdef int64_t chain
     cdef double odds
@@ -1059,7 +1059,7 @@ cdef inline bint _kh__should_challenge(CState st, CTables tb, CTracker tr, int64
     return <bint>(p > chain / (total + chain) - 0.05)
 
 
-cdef inline int64_t _kh__first(CTables tb, int32_t[:] ids, int64_t m, int64_t verb) noexcept nogil:
+cdef inline int64_t _kh__first(CTables tb, int32_t* ids, int64_t m, int64_t verb) noexcept nogil:
     cdef int64_t i
     for i in range(m):
         if tb.a_verb[ids[i]] == verb:
@@ -1067,7 +1067,7 @@ cdef inline int64_t _kh__first(CTables tb, int32_t[:] ids, int64_t m, int64_t ve
     return -1
 
 
-cdef int64_t _kh_act(CState st, CTables tb, CTracker tr, int64_t t, int64_t seat, int64_t player, double[:] opt, int32_t[:] ids, int64_t m) noexcept nogil:
+cdef int64_t _kh_act(CState st, CTables tb, CTracker tr, int64_t t, int64_t seat, int64_t player, double* opt, int32_t* ids, int64_t m) noexcept nogil:
     """``HeuristicBot.act``: the id the seat (played by ``player``, options ``opt``) chooses
     among the sorted legal ``ids[:m]`` on its turn."""
     cdef int64_t a
@@ -1082,13 +1082,13 @@ cdef int64_t _kh_act(CState st, CTables tb, CTracker tr, int64_t t, int64_t seat
     cdef double low
     cdef int64_t pas
     cdef bint plays
-    cdef int64_t[:] stats
+    cdef int64_t* stats
     cdef double value
     cdef int64_t want
     _kh__observe(tr, st, tb, t, seat, player)
     if m == 1:
         return <int64_t>(ids[0])
-    stats = tr.stats[t, player]
+    stats = &tr.stats[t, player, 0]
     for _j_want in range(2):
         want = V_CATCH if _j_want == 0 else (V_UNO)
         a = _kh__first(tb, ids, m, want)
@@ -1099,7 +1099,7 @@ cdef int64_t _kh_act(CState st, CTables tb, CTracker tr, int64_t t, int64_t seat
         if tb.a_verb[ids[i]] == V_COLOR:
             colors |= (<int64_t>1) << tb.a_color[ids[i]]
     if colors:
-        c = _kh__best_color(st, tb, tr, t, tr.hand[t], <int64_t>(tr.cx[t, CX_NH]), colors)
+        c = _kh__best_color(st, tb, tr, t, &tr.hand[t, 0], <int64_t>(tr.cx[t, CX_NH]), colors)
         for i in range(m):
             if tb.a_verb[ids[i]] == V_COLOR and tb.a_color[ids[i]] == c:
                 return <int64_t>(ids[i])
@@ -1168,7 +1168,7 @@ cdef inline bint _kh__keep_drawn(CState st, CTables tb, CTracker tr, int64_t t, 
     return <bint>(tr.cx[t, CX_NH] >= 5 and threat == 0)
 
 
-cdef int64_t _kh_window(CState st, CTables tb, CTracker tr, int64_t t, int64_t seat, int64_t player, double[:] opt, int32_t[:] ids, int64_t m) noexcept nogil:
+cdef int64_t _kh_window(CState st, CTables tb, CTracker tr, int64_t t, int64_t seat, int64_t player, double* opt, int32_t* ids, int64_t m) noexcept nogil:
     """``HeuristicBot.window``: always catch, always call UNO, jump in with the best-scored
     jump-in (UNO-flagged on a tie); -1 declines."""
     cdef int64_t a
@@ -1176,7 +1176,7 @@ cdef int64_t _kh_window(CState st, CTables tb, CTracker tr, int64_t t, int64_t s
     cdef int64_t best_u
     cdef double best_v
     cdef int64_t i
-    cdef int64_t[:] stats
+    cdef int64_t* stats
     cdef int64_t u
     cdef double v
     cdef int64_t want
@@ -1188,7 +1188,7 @@ cdef int64_t _kh_window(CState st, CTables tb, CTracker tr, int64_t t, int64_t s
     if _kh__first(tb, ids, m, V_JUMP) < 0:
         return -1
     _kh__observe(tr, st, tb, t, seat, player)
-    stats = tr.stats[t, player]
+    stats = &tr.stats[t, player, 0]
     best = -1
     best_v = 0.0
     best_u = 0

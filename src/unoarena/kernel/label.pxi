@@ -71,7 +71,7 @@ cdef inline bint _kl_apply(CState st, CTables tb, CTracker tr, int64_t t, int64_
     return <bint>(tr.tf[t, TF_ERROR] == 0)
 
 
-cdef (int64_t, int64_t, int64_t, int64_t) _kl_play_on(CState st, CTables tb, CTracker tr, int64_t t, int64_t[:] kinds, double[:, :] opts, uint32_t[:] drv, uint32_t[:, :] own, int64_t stop, int64_t declined, int64_t max_actions, int32_t[:] ids, int32_t[:] buf, int64_t[:] seats, int64_t[:] scr) noexcept nogil:
+cdef (int64_t, int64_t, int64_t, int64_t) _kl_play_on(CState st, CTables tb, CTracker tr, int64_t t, int64_t* kinds, double[:, ::1] opts, uint32_t* drv, uint32_t[:, ::1] own, int64_t stop, int64_t declined, int64_t max_actions, int32_t* ids, int32_t* buf, int64_t* seats, int64_t* scr) noexcept nogil:
     """The bots play table ``t`` (windows first, in DIG-3 order, then the turn seat) until
     seat ``stop`` must decide (``ASK``: its ``m`` legal ids in ``ids``) or the round is over;
     returns ``(code, window, m, declined)``."""
@@ -81,12 +81,12 @@ cdef (int64_t, int64_t, int64_t, int64_t) _kl_play_on(CState st, CTables tb, CTr
     cdef int64_t k
     cdef int64_t m
     cdef int64_t nw
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t seat
     cdef int64_t taken
     cdef int64_t verb
     cdef bint window
-    s = st.s[t]
+    s = &st.s[t, 0]
     taken = 0
     while s[F_PHASE] != OVER:
         if taken >= max_actions:
@@ -105,8 +105,7 @@ cdef (int64_t, int64_t, int64_t, int64_t) _kl_play_on(CState st, CTables tb, CTr
                 return ASK, 1 if window else 0, m, declined
             if m == 0 and not window:
                 return STUCK, 0, 0, declined
-            choice = _kb_decide(st, tb, tr, t, seat, window, kinds[seat], opts[seat], ids, m, drv,
-                               own[seat], scr)
+            choice = _kb_decide(st, tb, tr, t, seat, window, kinds[seat], &opts[seat, 0], ids, m, drv, &own[seat, 0], scr)
             if window and choice < 0:
                 declined |= (<int64_t>1) << seat
                 continue
@@ -125,9 +124,9 @@ cdef inline double _kl_result(CState st, CTables tb, int64_t t, int64_t seat) no
     """``seat``'s result of table ``t``'s finished round: +1 won (its team won), -1 lost, 0
     void (the vector environment's reward)."""
     cdef int64_t nt
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t w
-    s = st.s[t]
+    s = &st.s[t, 0]
     if s[F_REASON] == REASON_VOID or s[F_REASON] == REASON_BLOCKED:
         return 0.0
     w = s[F_WINNER]
@@ -137,7 +136,7 @@ cdef inline double _kl_result(CState st, CTables tb, int64_t t, int64_t seat) no
     return 1.0 if w == seat else -1.0
 
 
-cdef inline double _kl_rollout(CState st, CTables tb, CTracker tr, int64_t[:] kinds, double[:, :] opts, uint32_t[:] drv, uint32_t[:, :] own, int64_t seat, int64_t aid, int64_t declined, int64_t lo, int64_t hi, int64_t max_actions, int32_t[:] ids, int32_t[:] buf, int64_t[:] seats, int64_t[:] scr) noexcept nogil:
+cdef inline double _kl_rollout(CState st, CTables tb, CTracker tr, int64_t* kinds, double[:, ::1] opts, uint32_t* drv, uint32_t[:, ::1] own, int64_t seat, int64_t aid, int64_t declined, int64_t lo, int64_t hi, int64_t max_actions, int32_t* ids, int32_t* buf, int64_t* seats, int64_t* scr) noexcept nogil:
     """Copy table 0 to table 1, shuffle its draw pile and seed its generators from
     ``(lo, hi)``, let ``seat`` take ``aid`` (or let its window pass when ``aid`` is
     negative), and let the bots play the round out: ``seat``'s result (0 when it could not
@@ -149,11 +148,11 @@ cdef inline double _kl_rollout(CState st, CTables tb, CTracker tr, int64_t[:] ki
     cdef int64_t p
     cdef int64_t verb
     _kl_copy_table(st, tr, 0, 1)
-    _mt_seed_words(st.rng[1], lo, hi)
-    _core_shuffle(st, 1, st.pile[1], st.s[1, F_NPILE])
+    _mt_seed_words(&st.rng[1, 0], lo, hi)
+    _core_shuffle(st, 1, &st.pile[1, 0], st.s[1, F_NPILE])
     _mt_seed_words(drv, lo ^ 0x5BD1E995, hi)
     for p in range(own.shape[0]):
-        _mt_seed_words(own[p], lo ^ (0x27D4EB2F * (p + 1) & 0xFFFFFFFFLL), hi)
+        _mt_seed_words(&own[p, 0], lo ^ (0x27D4EB2F * (p + 1) & 0xFFFFFFFFLL), hi)
     if aid >= 0:
         if not _kl_apply(st, tb, tr, 1, aid, seat):
             return 0.0
@@ -162,14 +161,13 @@ cdef inline double _kl_rollout(CState st, CTables tb, CTracker tr, int64_t[:] ki
             declined = 0
     else:
         declined |= (<int64_t>1) << seat
-    code, _w, _m, _d = _kl_play_on(st, tb, tr, 1, kinds, opts, drv, own, -1, declined,
-                               max_actions, ids, buf, seats, scr)
+    code, _w, _m, _d = _kl_play_on(st, tb, tr, 1, kinds, opts, drv, own, -1, declined, max_actions, ids, buf, seats, scr)
     if code != KL_OVER:
         return 0.0
     return _kl_result(st, tb, 1, seat)
 
 
-cdef inline int64_t _kl_label_round(CState st, CTables tb, CTracker tr, int64_t[:] kinds, double[:, :] opts, uint32_t[:] drv, uint32_t[:, :] own, uint32_t[:] rdrv, uint32_t[:, :] rown, uint32_t[:] lab, int64_t seat, int64_t[:] p, int64_t[:] lay, float[:, :] tmpl, float[:, :] obs, int32_t[:, :] oid, float[:, :] q, int64_t[:, :] meta, int64_t row, int64_t round_no, int32_t[:] ids, int32_t[:] keep, int32_t[:] buf, int64_t[:] seats, int64_t[:] scr) noexcept nogil:
+cdef inline int64_t _kl_label_round(CState st, CTables tb, CTracker tr, int64_t* kinds, double[:, ::1] opts, uint32_t* drv, uint32_t[:, ::1] own, uint32_t* rdrv, uint32_t[:, ::1] rown, uint32_t* lab, int64_t seat, int64_t* p, int64_t* lay, float[:, ::1] tmpl, float[:, ::1] obs, int32_t[:, ::1] oid, float[:, ::1] q, int64_t[:, ::1] meta, int64_t row, int64_t round_no, int32_t* ids, int32_t* keep, int32_t* buf, int64_t* seats, int64_t* scr) noexcept nogil:
     """Play table 0 (dealt, trackers begun) to its end, labelling ``seat``'s decisions that
     offer a choice with probability ``p[P_PERMILLE] / 1000`` (drawn from ``lab``) while rows
     are left; returns the next free row, or ``-1 - row`` when the round could not be played.
@@ -197,8 +195,7 @@ cdef inline int64_t _kl_label_round(CState st, CTables tb, CTracker tr, int64_t[
     cap = meta.shape[0]
     declined = 0
     while True:
-        code, window, m, declined = _kl_play_on(st, tb, tr, 0, kinds, opts, drv, own, seat,
-                                            declined, max_actions, ids, buf, seats, scr)
+        code, window, m, declined = _kl_play_on(st, tb, tr, 0, kinds, opts, drv, own, seat, declined, max_actions, ids, buf, seats, scr)
         if code == KL_OVER:
             return row
         if code == STUCK:
@@ -208,7 +205,7 @@ cdef inline int64_t _kl_label_round(CState st, CTables tb, CTracker tr, int64_t[
         if nopt >= 2 and row < cap and _mt_random(lab) * 1000.0 < p[P_PERMILLE]:
             labelled = row
             row += 1
-            _ko_encode(st, tb, 0, seat, window == 1, lay, tmpl, ids, m, obs[labelled])
+            _ko_encode(st, tb, 0, seat, window == 1, lay, tmpl, ids, m, &obs[labelled, 0])
             for j in range(m):
                 keep[j] = ids[j]
                 oid[labelled, j] = ids[j]
@@ -225,13 +222,10 @@ cdef inline int64_t _kl_label_round(CState st, CTables tb, CTracker tr, int64_t[
                 hi = <int64_t>(_mt_genrand(lab))
                 for j in range(nopt):
                     aid = keep[j] if j < m else -1
-                    q[labelled, j] += _kl_rollout(st, tb, tr, kinds, opts, rdrv, rown, seat, aid,
-                                              declined, lo, hi, max_actions, ids, buf, seats,
-                                              scr) / rollouts
+                    q[labelled, j] += _kl_rollout(st, tb, tr, kinds, opts, rdrv, rown, seat, aid, declined, lo, hi, max_actions, ids, buf, seats, scr) / rollouts
             for j in range(m):
                 ids[j] = keep[j]
-        choice = _kb_decide(st, tb, tr, 0, seat, window == 1, kinds[seat], opts[seat], ids, m, drv,
-                           own[seat], scr)
+        choice = _kb_decide(st, tb, tr, 0, seat, window == 1, kinds[seat], &opts[seat, 0], ids, m, drv, &own[seat, 0], scr)
         if labelled >= 0:
             meta[labelled, M_CHOSEN] = m if choice < 0 else 0
             for j in range(m):
@@ -247,7 +241,7 @@ cdef inline int64_t _kl_label_round(CState st, CTables tb, CTracker tr, int64_t[
             declined = 0
 
 
-cdef int64_t _kl_label_rounds(CState st, CTables tb, CTracker tr, int64_t[:, :] game_words, int64_t[:, :] kinds, double[:, :, :] opts, int64_t[:] seats_of, int64_t[:] dealers, uint32_t[:] drv, uint32_t[:, :] own, uint32_t[:] rdrv, uint32_t[:, :] rown, uint32_t[:] lab, int64_t[:] p, int64_t[:] lay, float[:, :] tmpl, float[:, :] obs, int32_t[:, :] oid, float[:, :] q, int64_t[:, :] meta, int32_t[:] ids, int32_t[:] keep, int32_t[:] buf, int64_t[:] seats, int64_t[:] scr) noexcept nogil:
+cdef int64_t _kl_label_rounds(CState st, CTables tb, CTracker tr, int64_t[:, ::1] game_words, int64_t[:, ::1] kinds, double[:, :, ::1] opts, int64_t* seats_of, int64_t[::1] dealers, uint32_t* drv, uint32_t[:, ::1] own, uint32_t* rdrv, uint32_t[:, ::1] rown, uint32_t* lab, int64_t* p, int64_t* lay, float[:, ::1] tmpl, float[:, ::1] obs, int32_t[:, ::1] oid, float[:, ::1] q, int64_t[:, ::1] meta, int32_t* ids, int32_t* keep, int32_t* buf, int64_t* seats, int64_t* scr) noexcept nogil:
     """Round ``i``: dealt by ``dealers[i]`` from the seed words ``game_words[i]`` (lo, hi),
     seat ``s`` played by bot ``kinds[i, s]`` (options ``opts[i, s]``), seat ``seats_of[i]``
     labelled; the bots' generators ``drv``/``own`` are reseeded per round from ``lab``.
@@ -273,7 +267,7 @@ cdef int64_t _kl_label_rounds(CState st, CTables tb, CTracker tr, int64_t[:, :] 
         for s in range(n):
             lo = _mt_genrand(lab)
             hi = _mt_genrand(lab)
-            _mt_seed_words(own[s], lo, hi)
+            _mt_seed_words(&own[s, 0], lo, hi)
             if kinds[i, s] == BOT_HEURISTIC:
                 hmask |= (<int64_t>1) << s
             for j in range(NST):
@@ -283,9 +277,7 @@ cdef int64_t _kl_label_rounds(CState st, CTables tb, CTracker tr, int64_t[:, :] 
             _kh_begin(tr, st, tb, 0, hmask)
             if tr.tf[0, TF_ERROR]:
                 return -1 - i
-        row = _kl_label_round(st, tb, tr, kinds[i], opts[i], drv, own, rdrv, rown, lab,
-                          seats_of[i], p, lay, tmpl, obs, oid, q, meta, row, i, ids, keep,
-                          buf, seats, scr)
+        row = _kl_label_round(st, tb, tr, &kinds[i, 0], opts[i], drv, own, rdrv, rown, lab, seats_of[i], p, lay, tmpl, obs, oid, q, meta, row, i, ids, keep, buf, seats, scr)
         if row < 0:
             return -1 - i
     return row

@@ -1,5 +1,5 @@
 # ---- matches --------------------------------------------------------------------------------
-cdef inline int64_t _km_first_dealer(CTables tb, uint32_t[:] g, int32_t[:] deck, int64_t[:] contenders, int64_t[:] values) noexcept nogil:
+cdef inline int64_t _km_first_dealer(CTables tb, uint32_t* g, int32_t* deck, int64_t* contenders, int64_t* values) noexcept nogil:
     """SET-1: each player draws a card; the highest number deals; the tied draw again."""
     cdef int64_t best
     cdef int64_t card
@@ -47,7 +47,7 @@ cdef inline int64_t _km_first_dealer(CTables tb, uint32_t[:] g, int32_t[:] deck,
             return <int64_t>(contenders[0])
 
 
-cdef inline void _km__shuffle_seats(uint32_t[:] g, int64_t[:] seat_of, int64_t[:] perm, int64_t k, int64_t n) noexcept nogil:
+cdef inline void _km__shuffle_seats(uint32_t* g, int64_t* seat_of, int64_t* perm, int64_t k, int64_t n) noexcept nogil:
     """HR-SEATS: ``perm = list(range(k)); rng.shuffle(perm); seat_of = [perm[s] ...]`` over the
     ``k`` seats of the ``n`` players, those put out (-1, HR-ELIM) staying out."""
     cdef int64_t i
@@ -66,7 +66,7 @@ cdef inline void _km__shuffle_seats(uint32_t[:] g, int64_t[:] seat_of, int64_t[:
             seat_of[p] = perm[seat_of[p]]
 
 
-cdef void _km_play_match(CState st, CTables tb, uint32_t[:] mrng, uint32_t[:] drv, uint32_t[:, :] own, int64_t[:] kinds, double[:, :] opts, int64_t max_actions, int64_t max_rounds, int64_t[:] result, int64_t[:] winners, int64_t[:, :] counts, int64_t[:] chain_hist, int64_t[:, :] points, int64_t[:, :] scores, int64_t[:, :] drawn_by, int64_t[:] match_scores, int32_t[:] ids, int32_t[:] buf, int64_t[:] seats, int64_t[:] scr, CTracker tr, tuple tbs, tuple trs):
+cdef void _km_play_match(CState st, CTables tb, uint32_t* mrng, uint32_t* drv, uint32_t[:, ::1] own, int64_t* kinds, double[:, ::1] opts, int64_t max_actions, int64_t max_rounds, int64_t[::1] result, int64_t[::1] winners, int64_t[:, ::1] counts, int64_t* chain_hist, int64_t[:, ::1] points, int64_t[:, ::1] scores, int64_t[:, ::1] drawn_by, int64_t* match_scores, int32_t* ids, int32_t* buf, int64_t* seats, int64_t* scr, CTracker tr, tuple tbs, tuple trs):
     """Play one match (generators seeded) with player ``p``'s bot ``kinds[p]`` (options
     ``opts[p]``): round ``r``'s results in row ``r`` of the output arrays (``winners`` the
     seat that went out, -1 void); the match's totals in ``match_scores`` and ``result`` (see
@@ -74,44 +74,44 @@ cdef void _km_play_match(CState st, CTables tb, uint32_t[:] mrng, uint32_t[:] dr
     table, where elimination (HR-ELIM) deals the players left."""
     cdef int64_t dealer
     cdef int64_t dealer_player
-    cdef int64_t[:] gone
+    cdef int64_t* gone
     cdef int64_t i
     cdef int64_t j
     cdef int64_t k
     cdef int64_t left
     cdef int64_t n
     cdef int64_t ngone
-    cdef int64_t[:] p
-    cdef int64_t[:] perm
+    cdef int64_t* p
+    cdef int64_t* perm
     cdef int64_t pl
     cdef int64_t r
     cdef int64_t rounds
     cdef int64_t seat
-    cdef int64_t[:] seat_of
+    cdef int64_t* seat_of
     cdef int64_t seed
     cdef CTables tk
     cdef int64_t tm
-    cdef int64_t[:] vals
+    cdef int64_t* vals
     cdef int64_t w
-    cdef int64_t[:] who
+    cdef int64_t* who
     cdef int64_t width
-    p = tb.p
+    p = &tb.p[0]
     n = p[R_N]
     k = n  # players at the table
     # HR-ELIM: the seats a round puts out, in the bots' id scratch (free between rounds)
-    gone = scr[SCR_IDS:SCR_IDS + n]
+    gone = &scr[SCR_IDS]
     width = p[R_TEAMCOUNT] if p[R_TEAMCOUNT] else n
-    seat_of = scr[SCR_WHO + 16:SCR_WHO + 16 + n]
-    who = scr[SCR_WHO:SCR_WHO + n]
-    perm = st.tmp[0, 0:n]
-    vals = st.tmp[0, 16:16 + n]
+    seat_of = &scr[SCR_WHO + 16]
+    who = &scr[SCR_WHO]
+    perm = &st.tmp[0, 0]
+    vals = &st.tmp[0, 16]
     for i in range(result.shape[0]):
         result[i] = 0
     for i in range(n):
         seat_of[i] = i
         for j in range(NST):
             tr.stats[0, i, j] = 0
-    dealer = _km_first_dealer(tb, mrng, st.disc[0], perm, vals)
+    dealer = _km_first_dealer(tb, mrng, &st.disc[0, 0], perm, vals)
     for i in range(width):
         match_scores[i] = 0
     rounds = 0
@@ -125,13 +125,12 @@ cdef void _km_play_match(CState st, CTables tb, uint32_t[:] mrng, uint32_t[:] dr
         tk = <CTables>tbs[k - 2]
         trk = <CTracker>trs[k - 2]
         seed = _mt_getrandbits(mrng, 63)
-        _mt_seed_words(st.rng[0], seed & 0xFFFFFFFFLL, seed >> 32)
+        _mt_seed_words(&st.rng[0, 0], seed & 0xFFFFFFFFLL, seed >> 32)
         _core_deal_seeded(st, tk, 0, dealer)
         for pl in range(n):
             if seat_of[pl] >= 0:
                 who[seat_of[pl]] = pl
-        _kb_play_round(st, tk, 0, who, kinds, opts, drv, own, counts[rounds], chain_hist,
-                      max_actions, ids, buf, seats, scr, trk)
+        _kb_play_round(st, tk, 0, who, kinds, opts, drv, own, &counts[rounds, 0], chain_hist, max_actions, ids, buf, seats, scr, trk)
         if counts[rounds, C_ERROR]:
             result[M_ERROR] = E_ROUND
             result[M_ROUNDS] = rounds + 1
@@ -161,7 +160,7 @@ cdef void _km_play_match(CState st, CTables tb, uint32_t[:] mrng, uint32_t[:] dr
                         result[M_WINNERS + who[seat]] = 1
                 result[M_ROUNDS] = rounds
                 return
-        elif _km__settled(tb, match_scores, width, rounds, result):
+        elif _km__settled(tb, match_scores, width, rounds, &result[0]):
             result[M_ROUNDS] = rounds
             return
         # SET-2: the deal passes to the left (the next player left), or to the winner
@@ -187,7 +186,7 @@ cdef void _km_play_match(CState st, CTables tb, uint32_t[:] mrng, uint32_t[:] dr
         dealer = seat_of[dealer_player]
 
 
-cdef inline int64_t _km__eliminate(CState st, CTables tb, int64_t k, int64_t w, int64_t[:] gone) noexcept nogil:
+cdef inline int64_t _km__eliminate(CState st, CTables tb, int64_t k, int64_t w, int64_t* gone) noexcept nogil:
     """``eliminated``: flag in ``gone`` the seats (but the winner ``w``) holding the most points
     or cards, all of them on a tie, none when that would be all ``k``; how many."""
     cdef int64_t best
@@ -214,7 +213,7 @@ cdef inline int64_t _km__eliminate(CState st, CTables tb, int64_t k, int64_t w, 
     return count
 
 
-cdef inline bint _km__settled(CTables tb, int64_t[:] sc, int64_t width, int64_t rounds, int64_t[:] result) noexcept nogil:
+cdef inline bint _km__settled(CTables tb, int64_t* sc, int64_t width, int64_t rounds, int64_t* result) noexcept nogil:
     """``settle``: is the match over, and who won (flags from ``result[M_WINNERS]``)?"""
     cdef int64_t best
     cdef int64_t hi
@@ -222,8 +221,8 @@ cdef inline bint _km__settled(CTables tb, int64_t[:] sc, int64_t width, int64_t 
     cdef int64_t limit
     cdef int64_t lo
     cdef bint over
-    cdef int64_t[:] p
-    p = tb.p
+    cdef int64_t* p
+    p = &tb.p[0]
     hi = sc[0]
     lo = sc[0]
     for i in range(1, width):

@@ -1,5 +1,5 @@
 # ---- observe --------------------------------------------------------------------------------
-cdef inline void _ko_encode(CState st, CTables tb, int64_t t, int64_t seat, bint window, int64_t[:] lay, float[:, :] tmpl, int32_t[:] ids, int64_t m, float[:] out) noexcept nogil:
+cdef inline void _ko_encode(CState st, CTables tb, int64_t t, int64_t seat, bint window, int64_t* lay, float[:, ::1] tmpl, int32_t* ids, int64_t m, float* out) noexcept nogil:
     """Write ``seat``'s observation of table ``t`` to the row ``out``; ``ids[:m]``: its legal
     ids when it acts now (they name the playable drawn cards), else ``m = 0``."""
     cdef int64_t aid
@@ -11,18 +11,18 @@ cdef inline void _ko_encode(CState st, CTables tb, int64_t t, int64_t seat, bint
     cdef int64_t o
     cdef int64_t od
     cdef int64_t other
-    cdef int64_t[:] p
+    cdef int64_t* p
     cdef int64_t pend
     cdef int64_t phase
-    cdef float[:] row
-    cdef int64_t[:] s
+    cdef float* row
+    cdef int64_t[::1] s
     cdef int64_t sz
     cdef int64_t turn
     s = st.s[t]
-    p = tb.p
+    p = &tb.p[0]
     n = p[R_N]
-    row = tmpl[seat]
-    for i in range(out.shape[0]):
+    row = &tmpl[seat, 0]
+    for i in range(tmpl.shape[1]):  # the observation's size
         out[i] = row[i]
     for i in range(st.hsize[t, seat]):  # the hand: offset 0
         out[st.hands[t, seat, i]] += 1.0
@@ -82,10 +82,11 @@ cdef inline void _ko_encode(CState st, CTables tb, int64_t t, int64_t seat, bint
             out[o + st.pile[t, j]] += 1.0
 
 
-cdef inline void _ko_mask(int32_t[:] ids, int64_t m, int64_t decline, int8_t[:] out) noexcept nogil:
-    """The row ``out`` of a legal-action mask: ``ids[:m]``, and ``decline`` when it is >= 0."""
+cdef inline void _ko_mask(int32_t* ids, int64_t m, int64_t decline, int8_t* out, int64_t width) noexcept nogil:
+    """The row ``out`` (``width`` ids) of a legal-action mask: ``ids[:m]``, and ``decline``
+    when it is >= 0."""
     cdef int64_t i
-    for i in range(out.shape[0]):
+    for i in range(width):
         out[i] = 0
     for i in range(m):
         out[ids[i]] = 1
@@ -93,7 +94,7 @@ cdef inline void _ko_mask(int32_t[:] ids, int64_t m, int64_t decline, int8_t[:] 
         out[decline] = 1
 
 
-cdef int64_t _ko_encode_seat(CState st, CTables tb, int64_t t, int64_t seat, bint window, int64_t[:] lay, float[:, :] tmpl, int32_t[:] ids, float[:] out) noexcept nogil:
+cdef int64_t _ko_encode_seat(CState st, CTables tb, int64_t t, int64_t seat, bint window, int64_t* lay, float[:, ::1] tmpl, int32_t* ids, float* out) noexcept nogil:
     """:func:`encode` for one seat, its legal ids computed here (into ``ids``; returns how
     many): what a caller outside the vector environment (a test, a table driven from
     Python) uses."""

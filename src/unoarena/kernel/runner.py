@@ -215,7 +215,7 @@ class RoundRunner:
             lane.hist[:] = 0
             for a in range(cuts[k], cuts[k + 1], SEED_BLOCK):
                 b = min(cuts[k + 1], a + SEED_BLOCK)
-                work = lane.work[:, :b - a]
+                work = lane.work  # (its first b - a columns are used)
                 mt.seed_many(lane.games, seeds[a:b, 0].copy(), seeds[a:b, 1].copy(), work)
                 mt.seed_many(lane.drivers, seeds[a:b, 2].copy(), seeds[a:b, 3].copy(), work)
                 kb.play_rounds(lane.st, self.tb, seeds[a:b], lane.games, lane.drivers,

@@ -1,5 +1,5 @@
 # ---- vector --------------------------------------------------------------------------------
-cdef void _kv_seed_tables(CVec v, int64_t[:, :] words) noexcept nogil:
+cdef void _kv_seed_tables(CVec v, int64_t[:, ::1] words) noexcept nogil:
     """Seed every table's generators: ``words[b]`` holds :func:`table_seeds` as (lo, hi)
     pairs."""
     cdef int64_t i
@@ -8,10 +8,10 @@ cdef void _kv_seed_tables(CVec v, int64_t[:, :] words) noexcept nogil:
     cdef int64_t t
     n = v.own.shape[1]
     for t in range(words.shape[0]):
-        _mt_seed_words(v.ep[t], words[t, 0], words[t, 1])
-        _mt_seed_words(v.drv[t], words[t, 2], words[t, 3])
+        _mt_seed_words(&v.ep[t, 0], words[t, 0], words[t, 1])
+        _mt_seed_words(&v.drv[t, 0], words[t, 2], words[t, 3])
         for s in range(n):
-            _mt_seed_words(v.own[t, s], words[t, 4 + 2 * s], words[t, 5 + 2 * s])
+            _mt_seed_words(&v.own[t, s, 0], words[t, 4 + 2 * s], words[t, 5 + 2 * s])
         for i in range(NCTL):
             v.ctl[t, i] = 0
 
@@ -19,10 +19,10 @@ cdef void _kv_seed_tables(CVec v, int64_t[:, :] words) noexcept nogil:
 cdef inline int64_t _kv_learner_acts(CVec v, CState st, CTables tb, int64_t t, int64_t window, int64_t declined, int64_t seat) noexcept nogil:
     """``seat`` (the learning seat or a ``caller`` seat) acts now, in a window or on its turn:
     it becomes the table's actor, its legal ids go to ``v.ids``."""
-    cdef int64_t[:] ctl
-    ctl = v.ctl[t]
+    cdef int64_t* ctl
+    ctl = &v.ctl[t, 0]
     ctl[C_ACTOR] = seat
-    ctl[C_NIDS] = _core_legal(st, tb, t, seat, v.ids[t])
+    ctl[C_NIDS] = _core_legal(st, tb, t, seat, &v.ids[t, 0])
     ctl[C_WINDOW] = window
     ctl[C_DECLINED] = declined
     return _ACT
@@ -48,8 +48,7 @@ cdef inline int64_t _kv_bot_choice(CVec v, CState st, CTables tb, int64_t t, int
     it declines) or on its turn."""
     cdef int64_t me
     me = v.ctl[t, C_SEAT]
-    return _kb_decide(st, tb, v.tr, t, seat, window, v.kinds[me, seat], v.opts[me, seat], v.buf,
-                     m, v.drv[t], v.own[t, seat], v.scr)
+    return _kb_decide(st, tb, v.tr, t, seat, window, v.kinds[me, seat], &v.opts[me, seat, 0], &v.buf[0], m, &v.drv[t, 0], &v.own[t, seat, 0], &v.scr[0])
 
 
 cdef int64_t _kv_to_learner(CVec v, CState st, CTables tb, int64_t t, int64_t first) noexcept nogil:
@@ -60,19 +59,19 @@ cdef int64_t _kv_to_learner(CVec v, CState st, CTables tb, int64_t t, int64_t fi
     cdef int64_t actor
     cdef int64_t aid
     cdef int64_t choice
-    cdef int64_t[:] ctl
+    cdef int64_t* ctl
     cdef int64_t declined
     cdef int64_t k
     cdef int64_t m
     cdef int64_t me
     cdef int64_t nw
-    cdef int64_t[:] s
+    cdef int64_t* s
     cdef int64_t seat
     cdef int64_t taken
     cdef int64_t verb
     cdef bint window
-    s = st.s[t]
-    ctl = v.ctl[t]
+    s = &st.s[t, 0]
+    ctl = &v.ctl[t, 0]
     me = ctl[C_SEAT]
     declined = ctl[C_DECLINED]
     taken = 0
@@ -86,7 +85,7 @@ cdef int64_t _kv_to_learner(CVec v, CState st, CTables tb, int64_t t, int64_t fi
             if taken >= v.opt[O_MAX_ACTIONS]:
                 return _STUCK
             taken += 1
-            nw = _core_window_seats(st, tb, t, v.seats, v.buf2)
+            nw = _core_window_seats(st, tb, t, &v.seats[0], &v.buf2[0])
             # the seats with a window, then the turn seat: the first that acts
             for k in range(nw + 1):
                 window = k < nw
@@ -95,7 +94,7 @@ cdef int64_t _kv_to_learner(CVec v, CState st, CTables tb, int64_t t, int64_t fi
                     continue
                 if seat == me or v.kinds[me, seat] == BOT_CALLER:
                     return _kv_learner_acts(v, st, tb, t, 1 if window else 0, declined, seat)
-                m = _core_legal(st, tb, t, seat, v.buf)
+                m = _core_legal(st, tb, t, seat, &v.buf[0])
                 if m == 0 and not window:
                     return _STUCK
                 choice = _kv_bot_choice(v, st, tb, t, seat, window, m)
@@ -120,17 +119,17 @@ cdef int64_t _kv_to_learner(CVec v, CState st, CTables tb, int64_t t, int64_t fi
 cdef int64_t _kv_start_episode(CVec v, CState st, CTables tb, int64_t t) noexcept nogil:
     """Deal table ``t``'s next episode (again while the bots end it before the learning
     seat has a decision); ``_STUCK`` if a round could not be played."""
-    cdef int64_t[:] ctl
+    cdef int64_t* ctl
     cdef int64_t dealer
     cdef int64_t e
-    cdef uint32_t[:] ep
+    cdef uint32_t* ep
     cdef int64_t g
     cdef int64_t hmask
     cdef int64_t n
     cdef int64_t r
     cdef int64_t s
-    ctl = v.ctl[t]
-    ep = v.ep[t]
+    ctl = &v.ctl[t, 0]
+    ep = &v.ep[t, 0]
     n = tb.p[R_N]
     ctl[C_SEAT] = _mt_randbelow(ep, n) if v.opt[O_SEAT] < 0 else v.opt[O_SEAT]
     ctl[C_STEPS] = 0
@@ -139,10 +138,10 @@ cdef int64_t _kv_start_episode(CVec v, CState st, CTables tb, int64_t t) noexcep
     ctl[C_EPISODES] += 1
     while True:
         e = _mt_getrandbits(ep, 63)  # Match(rules, e): SET-1, then the round's seed
-        _mt_seed_words(v.mrng, e & 0xFFFFFFFFLL, e >> 32)
-        dealer = _km_first_dealer(tb, v.mrng, v.deck, v.cont, v.vals)
-        g = _mt_getrandbits(v.mrng, 63)
-        _mt_seed_words(st.rng[t], g & 0xFFFFFFFFLL, g >> 32)
+        _mt_seed_words(&v.mrng[0], e & 0xFFFFFFFFLL, e >> 32)
+        dealer = _km_first_dealer(tb, &v.mrng[0], &v.deck[0], &v.cont[0], &v.vals[0])
+        g = _mt_getrandbits(&v.mrng[0], 63)
+        _mt_seed_words(&st.rng[t, 0], g & 0xFFFFFFFFLL, g >> 32)
         _core_deal_seeded(st, tb, t, dealer)
         ctl[C_DECLINED] = 0
         hmask = 0
@@ -164,11 +163,11 @@ cdef inline double _kv_reward(CVec v, CState st, CTables tb, int64_t t) noexcept
     """The learning seat's reward for the finished round (``Table._round_rewards``)."""
     cdef int64_t me
     cdef int64_t nt
-    cdef int64_t[:] p
-    cdef int64_t[:] s
+    cdef int64_t* p
+    cdef int64_t* s
     cdef int64_t w
-    s = st.s[t]
-    p = tb.p
+    s = &st.s[t, 0]
+    p = &tb.p[0]
     me = v.ctl[t, C_SEAT]
     nt = p[R_TEAMCOUNT]
     if v.opt[O_REWARD] == REWARD_POINTS:
@@ -181,16 +180,16 @@ cdef inline double _kv_reward(CVec v, CState st, CTables tb, int64_t t) noexcept
     return 1.0 if w == me else -1.0
 
 
-cdef void _kv_write(CVec v, CState st, CTables tb, int64_t t, float[:] obs, int8_t[:] msk) noexcept nogil:
+cdef void _kv_write(CVec v, CState st, CTables tb, int64_t t, float* obs, int8_t[::1] msk) noexcept nogil:
     """The actor's observation and mask (all zero once the round is over)."""
-    cdef int64_t[:] ctl
+    cdef int64_t* ctl
     cdef int64_t m
     cdef bint window
-    ctl = v.ctl[t]
+    ctl = &v.ctl[t, 0]
     m = ctl[C_NIDS]
     window = ctl[C_WINDOW] == 1
-    _ko_encode(st, tb, t, ctl[C_ACTOR], window, v.lay, v.tmpl, v.ids[t], m, obs)
-    _ko_mask(v.ids[t], m, v.opt[KV_O_DECLINE] if window else -1, msk)
+    _ko_encode(st, tb, t, ctl[C_ACTOR], window, &v.lay[0], v.tmpl, &v.ids[t, 0], m, obs)
+    _ko_mask(&v.ids[t, 0], m, v.opt[KV_O_DECLINE] if window else -1, &msk[0], msk.shape[0])
 
 
 cdef inline int64_t _kv_learner_step(CVec v, CState st, CTables tb, int64_t t, int64_t aid) noexcept nogil:
@@ -205,37 +204,37 @@ cdef inline int64_t _kv_learner_step(CVec v, CState st, CTables tb, int64_t t, i
 cdef inline bint _kv_legal_action(CVec v, int64_t t, int64_t aid) noexcept nogil:
     """Whether ``aid`` is a legal choice for table ``t``'s learning seat: one of its offered ids, or
     ``decline`` while a window is open to it."""
-    cdef int64_t[:] ctl
+    cdef int64_t* ctl
     cdef int64_t i
-    cdef int32_t[:] ids
-    ctl = v.ctl[t]
+    cdef int32_t* ids
+    ctl = &v.ctl[t, 0]
     if aid == v.opt[KV_O_DECLINE]:
         return <bint>(ctl[C_WINDOW] == 1)
-    ids = v.ids[t]
+    ids = &v.ids[t, 0]
     for i in range(ctl[C_NIDS]):
         if ids[i] == aid:
             return True
     return False
 
 
-cdef int64_t _kv_reset_batch(CVec v, CState st, CTables tb, float[:, :] obs, int8_t[:, :] msk) noexcept nogil:
+cdef int64_t _kv_reset_batch(CVec v, CState st, CTables tb, float[:, ::1] obs, int8_t[:, ::1] msk) noexcept nogil:
     """Start an episode on every table (generators seeded); :data:`OK`, or ``-2 - b`` when
     table ``b``'s round could not be played."""
     return _kv_reset_range(v, st, tb, 0, v.ctl.shape[0], obs, msk)
 
 
-cdef int64_t _kv_reset_range(CVec v, CState st, CTables tb, int64_t lo, int64_t hi, float[:, :] obs, int8_t[:, :] msk) noexcept nogil:
+cdef int64_t _kv_reset_range(CVec v, CState st, CTables tb, int64_t lo, int64_t hi, float[:, ::1] obs, int8_t[:, ::1] msk) noexcept nogil:
     """:func:`reset_batch` for tables ``lo..hi`` (``v``'s scratch is this range's own)."""
     cdef int64_t t
     for t in range(lo, hi):
         v.ctl[t, C_EPISODES] = 0
         if _kv_start_episode(v, st, tb, t) == _STUCK:
             return -2 - t
-        _kv_write(v, st, tb, t, obs[t], msk[t])
+        _kv_write(v, st, tb, t, &obs[t, 0], msk[t])
     return OK
 
 
-cdef int64_t _kv_check_actions(CVec v, int64_t[:] actions) noexcept nogil:
+cdef int64_t _kv_check_actions(CVec v, int64_t* actions) noexcept nogil:
     """The first table whose action is not legal, else :data:`OK` (every action is checked
     before any table moves)."""
     cdef int64_t t
@@ -245,7 +244,7 @@ cdef int64_t _kv_check_actions(CVec v, int64_t[:] actions) noexcept nogil:
     return OK
 
 
-cdef int64_t _kv_step_batch(CVec v, CState st, CTables tb, int64_t[:] actions, float[:, :] obs, int8_t[:, :] msk, double[:] rew, uint8_t[:] term, uint8_t[:] trunc, uint8_t[:] fin, float[:, :] fin_obs, int8_t[:, :] fin_msk) noexcept nogil:
+cdef int64_t _kv_step_batch(CVec v, CState st, CTables tb, int64_t* actions, float[:, ::1] obs, int8_t[:, ::1] msk, double* rew, uint8_t* term, uint8_t* trunc, uint8_t* fin, float[:, ::1] fin_obs, int8_t[:, ::1] fin_msk) noexcept nogil:
     """Apply each table's actor's action, let the bots play to the next decision of the
     learning seat or a ``caller`` seat, reward, and auto-reset finished tables: next step
     (the action of a table that finished last step is ignored and it starts over), or same
@@ -255,14 +254,13 @@ cdef int64_t _kv_step_batch(CVec v, CState st, CTables tb, int64_t[:] actions, f
     cdef int64_t r = _kv_check_actions(v, actions)
     if r != OK:
         return r
-    return _kv_step_range(v, st, tb, 0, v.ctl.shape[0], actions, obs, msk, rew, term, trunc,
-                          fin, fin_obs, fin_msk)
+    return _kv_step_range(v, st, tb, 0, v.ctl.shape[0], actions, obs, msk, rew, term, trunc, fin, fin_obs, fin_msk)
 
 
-cdef int64_t _kv_step_range(CVec v, CState st, CTables tb, int64_t lo, int64_t hi, int64_t[:] actions, float[:, :] obs, int8_t[:, :] msk, double[:] rew, uint8_t[:] term, uint8_t[:] trunc, uint8_t[:] fin, float[:, :] fin_obs, int8_t[:, :] fin_msk) noexcept nogil:
+cdef int64_t _kv_step_range(CVec v, CState st, CTables tb, int64_t lo, int64_t hi, int64_t* actions, float[:, ::1] obs, int8_t[:, ::1] msk, double* rew, uint8_t* term, uint8_t* trunc, uint8_t* fin, float[:, ::1] fin_obs, int8_t[:, ::1] fin_msk) noexcept nogil:
     """:func:`step_batch` for tables ``lo..hi``, their actions already checked (``v``'s
     scratch is this range's own: ranges run side by side on threads)."""
-    cdef int64_t[:] ctl
+    cdef int64_t* ctl
     cdef int64_t max_steps
     cdef int64_t r
     cdef bint same
@@ -270,7 +268,7 @@ cdef int64_t _kv_step_range(CVec v, CState st, CTables tb, int64_t lo, int64_t h
     same = v.opt[O_SAME_STEP] == 1
     max_steps = v.opt[O_MAX_STEPS]
     for t in range(lo, hi):
-        ctl = v.ctl[t]
+        ctl = &v.ctl[t, 0]
         rew[t] = 0.0
         term[t] = False
         trunc[t] = False
@@ -278,7 +276,7 @@ cdef int64_t _kv_step_range(CVec v, CState st, CTables tb, int64_t lo, int64_t h
         if ctl[C_RESET]:
             if _kv_start_episode(v, st, tb, t) == _STUCK:
                 return -2 - t
-            _kv_write(v, st, tb, t, obs[t], msk[t])
+            _kv_write(v, st, tb, t, &obs[t, 0], msk[t])
             continue
         if ctl[C_ACTOR] == ctl[C_SEAT]:  # max_steps counts the learning seat's actions
             ctl[C_STEPS] += 1
@@ -291,14 +289,14 @@ cdef int64_t _kv_step_range(CVec v, CState st, CTables tb, int64_t lo, int64_t h
         elif max_steps >= 0 and ctl[C_STEPS] >= max_steps:
             trunc[t] = True
         if not (term[t] or trunc[t]):
-            _kv_write(v, st, tb, t, obs[t], msk[t])
+            _kv_write(v, st, tb, t, &obs[t, 0], msk[t])
         elif same:
-            _kv_write(v, st, tb, t, fin_obs[t], fin_msk[t])
+            _kv_write(v, st, tb, t, &fin_obs[t, 0], fin_msk[t])
             fin[t] = True
             if _kv_start_episode(v, st, tb, t) == _STUCK:
                 return -2 - t
-            _kv_write(v, st, tb, t, obs[t], msk[t])
+            _kv_write(v, st, tb, t, &obs[t, 0], msk[t])
         else:
-            _kv_write(v, st, tb, t, obs[t], msk[t])
+            _kv_write(v, st, tb, t, &obs[t, 0], msk[t])
             ctl[C_RESET] = 1
     return OK

@@ -1,64 +1,64 @@
-def mt_seed_words(uint32_t[:] mt, int64_t lo, int64_t hi):
+def mt_seed_words(uint32_t[::1] mt, int64_t lo, int64_t hi):
     with nogil:
-        _mt_seed_words(mt, lo, hi)
+        _mt_seed_words(&mt[0], lo, hi)
 
 
-def mt_seed(uint32_t[:] mt, int64_t s):
+def mt_seed(uint32_t[::1] mt, int64_t s):
     with nogil:
-        _mt_seed(mt, s)
+        _mt_seed(&mt[0], s)
 
 
-def mt__twist(uint32_t[:] mt):
+def mt__twist(uint32_t[::1] mt):
     with nogil:
-        _mt__twist(mt)
+        _mt__twist(&mt[0])
 
 
-def mt_genrand(uint32_t[:] mt):
+def mt_genrand(uint32_t[::1] mt):
     cdef uint32_t _r
     with nogil:
-        _r = _mt_genrand(mt)
+        _r = _mt_genrand(&mt[0])
     return _r
 
 
-def mt_random(uint32_t[:] mt):
+def mt_random(uint32_t[::1] mt):
     cdef double _r
     with nogil:
-        _r = _mt_random(mt)
+        _r = _mt_random(&mt[0])
     return _r
 
 
-def mt_getrandbits(uint32_t[:] mt, int64_t k):
+def mt_getrandbits(uint32_t[::1] mt, int64_t k):
     cdef int64_t _r
     with nogil:
-        _r = _mt_getrandbits(mt, k)
+        _r = _mt_getrandbits(&mt[0], k)
     return _r
 
 
-def mt_randbelow(uint32_t[:] mt, int64_t n):
+def mt_randbelow(uint32_t[::1] mt, int64_t n):
     cdef int64_t _r
     with nogil:
-        _r = _mt_randbelow(mt, n)
+        _r = _mt_randbelow(&mt[0], n)
     return _r
 
 
-def mt_seed_many(uint32_t[:, :] out, int64_t[:] lo, int64_t[:] hi, uint32_t[:, :] work):
+def mt_seed_many(uint32_t[:, ::1] out, int64_t[::1] lo, int64_t[::1] hi, uint32_t[:, ::1] work):
     with nogil:
-        _mt_seed_many(out, lo, hi, work)
+        _mt_seed_many(out, lo, &hi[0], work)
 
 
-def mt__mix(uint32_t[:] row, uint32_t[:] prev, uint32_t[:] add, int64_t kk):
+def mt__mix(uint32_t[::1] row, uint32_t[::1] prev, uint32_t[::1] add, int64_t kk):
     with nogil:
-        _mt__mix(row, prev, add, kk)
+        _mt__mix(&row[0], &prev[0], &add[0], kk)
 
 
-def mt__mix2(uint32_t[:] row, uint32_t[:] prev, uint32_t sub, int64_t kk):
+def mt__mix2(uint32_t[::1] row, uint32_t[::1] prev, uint32_t sub, int64_t kk):
     with nogil:
-        _mt__mix2(row, prev, sub, kk)
+        _mt__mix2(&row[0], &prev[0], sub, kk)
 
 
-def mt__copy(uint32_t[:] dst, uint32_t[:] src, int64_t kk):
+def mt__copy(uint32_t[::1] dst, uint32_t[::1] src, int64_t kk):
     with nogil:
-        _mt__copy(dst, src, kk)
+        _mt__copy(&dst[0], &src[0], kk)
 
 
 def core_hand_remove(st, int64_t t, int64_t seat, int64_t k):
@@ -102,10 +102,10 @@ def core_top(st, int64_t t):
     return _r
 
 
-def core_shuffle(st, int64_t t, int32_t[:] cards, int64_t m):
+def core_shuffle(st, int64_t t, int32_t[::1] cards, int64_t m):
     cdef CState _st = _as_CState(st)
     with nogil:
-        _core_shuffle(_st, t, cards, m)
+        _core_shuffle(_st, t, &cards[0], m)
 
 
 def core_pile_to_bottom(st, int64_t t, int64_t card):
@@ -152,48 +152,48 @@ def core_start_penalty(st, tb, int64_t t, int64_t target, int64_t amount, int64_
         _core_start_penalty(_st, _tb, t, target, amount, kind)
 
 
-def core_legal(st, tb, int64_t t, int64_t seat, int32_t[:] out):
+def core_legal(st, tb, int64_t t, int64_t seat, int32_t[::1] out):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _core_legal(_st, _tb, t, seat, out)
+        _r = _core_legal(_st, _tb, t, seat, &out[0])
     return _r
 
 
-def core_window_seats(st, tb, int64_t t, int64_t[:] out, int32_t[:] buf):
+def core_window_seats(st, tb, int64_t t, int64_t[::1] out, int32_t[::1] buf):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _core_window_seats(_st, _tb, t, out, buf)
+        _r = _core_window_seats(_st, _tb, t, &out[0], &buf[0])
     return _r
 
 
-def core_window_ids(st, tb, int64_t t, int64_t seat, int32_t[:] out, int64_t m):
+def core_window_ids(st, tb, int64_t t, int64_t seat, int32_t[::1] out, int64_t m):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _core_window_ids(_st, _tb, t, seat, out, m)
+        _r = _core_window_ids(_st, _tb, t, seat, &out[0], m)
     return _r
 
 
-def core_jump_ids(st, tb, int64_t t, int64_t seat, bint sums_only, int32_t[:] out, int64_t m):
+def core_jump_ids(st, tb, int64_t t, int64_t seat, bint sums_only, int32_t[::1] out, int64_t m):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _core_jump_ids(_st, _tb, t, seat, sums_only, out, m)
+        _r = _core_jump_ids(_st, _tb, t, seat, sums_only, &out[0], m)
     return _r
 
 
-def core_add_play(st, tb, int64_t t, int64_t seat, int64_t aid, int64_t ncards, int64_t last, int64_t gone, bint pair, int32_t[:] out, int64_t m):
+def core_add_play(st, tb, int64_t t, int64_t seat, int64_t aid, int64_t ncards, int64_t last, int64_t gone, bint pair, int32_t[::1] out, int64_t m):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _core_add_play(_st, _tb, t, seat, aid, ncards, last, gone, pair, out, m)
+        _r = _core_add_play(_st, _tb, t, seat, aid, ncards, last, gone, pair, &out[0], m)
     return _r
 
 
@@ -221,21 +221,21 @@ def core_da_gone_left(st, int64_t t, int64_t seat, int64_t gone):
     return _r
 
 
-def core_turn_ids(st, tb, int64_t t, int64_t seat, int32_t[:] out, int64_t m):
+def core_turn_ids(st, tb, int64_t t, int64_t seat, int32_t[::1] out, int64_t m):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _core_turn_ids(_st, _tb, t, seat, out, m)
+        _r = _core_turn_ids(_st, _tb, t, seat, &out[0], m)
     return _r
 
 
-def core_play_ids(st, tb, int64_t t, int64_t seat, int32_t[:] cards, int64_t ncards, bint is_hand, int32_t[:] out, int64_t m):
+def core_play_ids(st, tb, int64_t t, int64_t seat, int32_t[::1] cards, int64_t ncards, bint is_hand, int32_t[::1] out, int64_t m):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _core_play_ids(_st, _tb, t, seat, cards, ncards, is_hand, out, m)
+        _r = _core_play_ids(_st, _tb, t, seat, &cards[0], ncards, is_hand, &out[0], m)
     return _r
 
 
@@ -247,12 +247,12 @@ def core_alone(tb, int64_t k):
     return _r
 
 
-def core_multi_ids(st, tb, int64_t t, int64_t seat, int64_t first, bint lock, bint answers, int32_t[:] out, int64_t m):
+def core_multi_ids(st, tb, int64_t t, int64_t seat, int64_t first, bint lock, bint answers, int32_t[::1] out, int64_t m):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _core_multi_ids(_st, _tb, t, seat, first, lock, answers, out, m)
+        _r = _core_multi_ids(_st, _tb, t, seat, first, lock, answers, &out[0], m)
     return _r
 
 
@@ -274,12 +274,12 @@ def core_is_answer(st, tb, int64_t t, int64_t k, int64_t seat):
     return _r
 
 
-def core_answer_ids(st, tb, int64_t t, int64_t seat, int32_t[:] out, int64_t m):
+def core_answer_ids(st, tb, int64_t t, int64_t seat, int32_t[::1] out, int64_t m):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _core_answer_ids(_st, _tb, t, seat, out, m)
+        _r = _core_answer_ids(_st, _tb, t, seat, &out[0], m)
     return _r
 
 
@@ -321,7 +321,7 @@ def core_take(st, tb, int64_t t, int64_t seat, int64_t count, int64_t reason):
     return _r
 
 
-def core_sample(double[:] probs, int64_t lo, double x):
+def core_sample(double[::1] probs, int64_t lo, double x):
     cdef int64_t _r
     with nogil:
         _r = _core_sample(probs, lo, x)
@@ -507,9 +507,9 @@ def kh__urgency(st, int64_t t, int64_t seat):
     return _r
 
 
-def kh__sort_into(int32_t[:] src, int64_t m, int32_t[:] dst):
+def kh__sort_into(int32_t[::1] src, int64_t m, int32_t[::1] dst):
     with nogil:
-        _kh__sort_into(src, m, dst)
+        _kh__sort_into(&src[0], m, &dst[0])
 
 
 def kh__add_group(tr, int64_t t, int64_t me, int64_t s, int64_t count, int64_t e0, int64_t e1, int64_t ln):
@@ -639,23 +639,23 @@ def kh__without(tr, tb, int64_t t, int64_t aid):
     return _r
 
 
-def kh__best_color(st, tb, tr, int64_t t, int32_t[:] cards, int64_t m, int64_t colors):
+def kh__best_color(st, tb, tr, int64_t t, int32_t[::1] cards, int64_t m, int64_t colors):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     cdef int64_t _r
     with nogil:
-        _r = _kh__best_color(_st, _tb, _tr, t, cards, m, colors)
+        _r = _kh__best_color(_st, _tb, _tr, t, &cards[0], m, colors)
     return _r
 
 
-def kh__play_value(st, tb, tr, int64_t t, int64_t aid, double[:] opt, int64_t[:] stats):
+def kh__play_value(st, tb, tr, int64_t t, int64_t aid, double[::1] opt, int64_t[::1] stats):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     cdef double _r
     with nogil:
-        _r = _kh__play_value(_st, _tb, _tr, t, aid, opt, stats)
+        _r = _kh__play_value(_st, _tb, _tr, t, aid, &opt[0], &stats[0])
     return _r
 
 
@@ -677,23 +677,23 @@ def kh__best_target(st, tb, int64_t t, int64_t me, int64_t targets):
     return _r
 
 
-def kh__variant(st, tb, tr, int64_t t, int32_t[:] var, int64_t nv):
+def kh__variant(st, tb, tr, int64_t t, int32_t[::1] var, int64_t nv):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     cdef int64_t _r
     with nogil:
-        _r = _kh__variant(_st, _tb, _tr, t, var, nv)
+        _r = _kh__variant(_st, _tb, _tr, t, &var[0], nv)
     return _r
 
 
-def kh__best_play(st, tb, tr, int64_t t, int32_t[:] ids, int64_t m, double[:] opt, int64_t[:] stats):
+def kh__best_play(st, tb, tr, int64_t t, int32_t[::1] ids, int64_t m, double[::1] opt, int64_t[::1] stats):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     cdef int64_t _r
     with nogil:
-        _r = _kh__best_play(_st, _tb, _tr, t, ids, m, opt, stats)
+        _r = _kh__best_play(_st, _tb, _tr, t, &ids[0], m, &opt[0], &stats[0])
     return _r
 
 
@@ -707,31 +707,31 @@ def kh__p_holds_color(st, tb, tr, int64_t t, int64_t seat, int64_t color):
     return _r
 
 
-def kh__should_challenge(st, tb, tr, int64_t t, double[:] opt, int64_t[:] stats):
+def kh__should_challenge(st, tb, tr, int64_t t, double[::1] opt, int64_t[::1] stats):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     cdef bint _r
     with nogil:
-        _r = _kh__should_challenge(_st, _tb, _tr, t, opt, stats)
+        _r = _kh__should_challenge(_st, _tb, _tr, t, &opt[0], &stats[0])
     return _r
 
 
-def kh__first(tb, int32_t[:] ids, int64_t m, int64_t verb):
+def kh__first(tb, int32_t[::1] ids, int64_t m, int64_t verb):
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _kh__first(_tb, ids, m, verb)
+        _r = _kh__first(_tb, &ids[0], m, verb)
     return _r
 
 
-def kh_act(st, tb, tr, int64_t t, int64_t seat, int64_t player, double[:] opt, int32_t[:] ids, int64_t m):
+def kh_act(st, tb, tr, int64_t t, int64_t seat, int64_t player, double[::1] opt, int32_t[::1] ids, int64_t m):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     cdef int64_t _r
     with nogil:
-        _r = _kh_act(_st, _tb, _tr, t, seat, player, opt, ids, m)
+        _r = _kh_act(_st, _tb, _tr, t, seat, player, &opt[0], &ids[0], m)
     return _r
 
 
@@ -753,157 +753,157 @@ def kh__keep_drawn(st, tb, tr, int64_t t, int64_t aid, double value):
     return _r
 
 
-def kh_window(st, tb, tr, int64_t t, int64_t seat, int64_t player, double[:] opt, int32_t[:] ids, int64_t m):
+def kh_window(st, tb, tr, int64_t t, int64_t seat, int64_t player, double[::1] opt, int32_t[::1] ids, int64_t m):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     cdef int64_t _r
     with nogil:
-        _r = _kh_window(_st, _tb, _tr, t, seat, player, opt, ids, m)
+        _r = _kh_window(_st, _tb, _tr, t, seat, player, &opt[0], &ids[0], m)
     return _r
 
 
-def kb_best_color(st, int64_t t, int64_t seat, int64_t[:] colors, int64_t ncolors, uint32_t[:] g, int64_t[:] scr):
+def kb_best_color(st, int64_t t, int64_t seat, int64_t[::1] colors, int64_t ncolors, uint32_t[::1] g, int64_t[::1] scr):
     cdef CState _st = _as_CState(st)
     cdef int64_t _r
     with nogil:
-        _r = _kb_best_color(_st, t, seat, colors, ncolors, g, scr)
+        _r = _kb_best_color(_st, t, seat, &colors[0], ncolors, &g[0], &scr[0])
     return _r
 
 
-def kb_weakest(st, int64_t t, int64_t[:] seats, int64_t nseats, uint32_t[:] g, int64_t[:] scr):
+def kb_weakest(st, int64_t t, int64_t[::1] seats, int64_t nseats, uint32_t[::1] g, int64_t[::1] scr):
     cdef CState _st = _as_CState(st)
     cdef int64_t _r
     with nogil:
-        _r = _kb_weakest(_st, t, seats, nseats, g, scr)
+        _r = _kb_weakest(_st, t, &seats[0], nseats, &g[0], &scr[0])
     return _r
 
 
-def kb__add_distinct(int64_t[:] vals, int64_t n, int64_t v):
+def kb__add_distinct(int64_t[::1] vals, int64_t n, int64_t v):
     cdef int64_t _r
     with nogil:
-        _r = _kb__add_distinct(vals, n, v)
+        _r = _kb__add_distinct(&vals[0], n, v)
     return _r
 
 
-def kb_basic_act(st, tb, int64_t t, int64_t seat, int32_t[:] ids, int64_t m, uint32_t[:] g, int64_t[:] scr):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kb_basic_act(_st, _tb, t, seat, ids, m, g, scr)
-    return _r
-
-
-def kb_choose_play(st, tb, int64_t t, int64_t seat, int32_t[:] ids, int64_t m, int64_t group, uint32_t[:] g, int64_t[:] scr):
+def kb_basic_act(st, tb, int64_t t, int64_t seat, int32_t[::1] ids, int64_t m, uint32_t[::1] g, int64_t[::1] scr):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _kb_choose_play(_st, _tb, t, seat, ids, m, group, g, scr)
+        _r = _kb_basic_act(_st, _tb, t, seat, &ids[0], m, &g[0], &scr[0])
     return _r
 
 
-def kb_act(st, tb, int64_t t, int64_t seat, int64_t kind, int32_t[:] ids, int64_t m, uint32_t[:] g, int64_t[:] scr):
+def kb_choose_play(st, tb, int64_t t, int64_t seat, int32_t[::1] ids, int64_t m, int64_t group, uint32_t[::1] g, int64_t[::1] scr):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _kb_act(_st, _tb, t, seat, kind, ids, m, g, scr)
+        _r = _kb_choose_play(_st, _tb, t, seat, &ids[0], m, group, &g[0], &scr[0])
     return _r
 
 
-def kb_window(tb, int64_t kind, double decline, int32_t[:] ids, int64_t m, uint32_t[:] own):
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kb_window(_tb, kind, decline, ids, m, own)
-    return _r
-
-
-def kb_decide(st, tb, tr, int64_t t, int64_t seat, bint in_window, int64_t kind, double[:] opt, int32_t[:] ids, int64_t m, uint32_t[:] drv, uint32_t[:] own, int64_t[:] scr):
+def kb_act(st, tb, int64_t t, int64_t seat, int64_t kind, int32_t[::1] ids, int64_t m, uint32_t[::1] g, int64_t[::1] scr):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
     cdef int64_t _r
     with nogil:
-        _r = _kb_decide(_st, _tb, _tr, t, seat, in_window, kind, opt, ids, m, drv, own, scr)
+        _r = _kb_act(_st, _tb, t, seat, kind, &ids[0], m, &g[0], &scr[0])
     return _r
 
 
-def kb_play_round(st, tb, int64_t t, int64_t[:] who, int64_t[:] kinds, double[:, :] opts, uint32_t[:] drv, uint32_t[:, :] own, int64_t[:] counts, int64_t[:] chain_hist, int64_t max_actions, int32_t[:] ids, int32_t[:] buf, int64_t[:] seats, int64_t[:] scr, tr):
+def kb_window(tb, int64_t kind, double decline, int32_t[::1] ids, int64_t m, uint32_t[::1] own):
+    cdef CTables _tb = _as_CTables(tb)
+    cdef int64_t _r
+    with nogil:
+        _r = _kb_window(_tb, kind, decline, &ids[0], m, &own[0])
+    return _r
+
+
+def kb_decide(st, tb, tr, int64_t t, int64_t seat, bint in_window, int64_t kind, double[::1] opt, int32_t[::1] ids, int64_t m, uint32_t[::1] drv, uint32_t[::1] own, int64_t[::1] scr):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
+    cdef int64_t _r
     with nogil:
-        _kb_play_round(_st, _tb, t, who, kinds, opts, drv, own, counts, chain_hist, max_actions, ids, buf, seats, scr, _tr)
+        _r = _kb_decide(_st, _tb, _tr, t, seat, in_window, kind, &opt[0], &ids[0], m, &drv[0], &own[0], &scr[0])
+    return _r
 
 
-def kb__chain_done(int64_t length, int64_t[:] counts, int64_t[:] chain_hist):
-    with nogil:
-        _kb__chain_done(length, counts, chain_hist)
-
-
-def kb_play_rounds(st, tb, int64_t[:, :] seeds, uint32_t[:, :] games, uint32_t[:, :] drivers, int64_t[:] dealers, int64_t[:, :] kinds, double[:, :, :] opts, uint32_t[:, :] own, int64_t[:, :] counts, int64_t[:] chain_hist, int64_t[:] winners, int64_t[:, :] points, int64_t[:, :] scores, int64_t[:, :] drawn_by, int64_t max_actions, int32_t[:] ids, int32_t[:] buf, int64_t[:] seats, int64_t[:] scr, tr):
+def kb_play_round(st, tb, int64_t t, int64_t[::1] who, int64_t[::1] kinds, double[:, ::1] opts, uint32_t[::1] drv, uint32_t[:, ::1] own, int64_t[::1] counts, int64_t[::1] chain_hist, int64_t max_actions, int32_t[::1] ids, int32_t[::1] buf, int64_t[::1] seats, int64_t[::1] scr, tr):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     with nogil:
-        _kb_play_rounds(_st, _tb, seeds, games, drivers, dealers, kinds, opts, own, counts, chain_hist, winners, points, scores, drawn_by, max_actions, ids, buf, seats, scr, _tr)
+        _kb_play_round(_st, _tb, t, &who[0], &kinds[0], opts, &drv[0], own, &counts[0], &chain_hist[0], max_actions, &ids[0], &buf[0], &seats[0], &scr[0], _tr)
 
 
-def km_first_dealer(tb, uint32_t[:] g, int32_t[:] deck, int64_t[:] contenders, int64_t[:] values):
+def kb__chain_done(int64_t length, int64_t[::1] counts, int64_t[::1] chain_hist):
+    with nogil:
+        _kb__chain_done(length, &counts[0], &chain_hist[0])
+
+
+def kb_play_rounds(st, tb, int64_t[:, ::1] seeds, uint32_t[:, ::1] games, uint32_t[:, ::1] drivers, int64_t[::1] dealers, int64_t[:, ::1] kinds, double[:, :, ::1] opts, uint32_t[:, ::1] own, int64_t[:, ::1] counts, int64_t[::1] chain_hist, int64_t[::1] winners, int64_t[:, ::1] points, int64_t[:, ::1] scores, int64_t[:, ::1] drawn_by, int64_t max_actions, int32_t[::1] ids, int32_t[::1] buf, int64_t[::1] seats, int64_t[::1] scr, tr):
+    cdef CState _st = _as_CState(st)
+    cdef CTables _tb = _as_CTables(tb)
+    cdef CTracker _tr = _as_CTracker(tr)
+    with nogil:
+        _kb_play_rounds(_st, _tb, seeds, games, drivers, dealers, kinds, opts, own, counts, &chain_hist[0], &winners[0], points, scores, drawn_by, max_actions, &ids[0], &buf[0], &seats[0], &scr[0], _tr)
+
+
+def km_first_dealer(tb, uint32_t[::1] g, int32_t[::1] deck, int64_t[::1] contenders, int64_t[::1] values):
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _km_first_dealer(_tb, g, deck, contenders, values)
+        _r = _km_first_dealer(_tb, &g[0], &deck[0], &contenders[0], &values[0])
     return _r
 
 
-def km__shuffle_seats(uint32_t[:] g, int64_t[:] seat_of, int64_t[:] perm, int64_t k, int64_t n):
+def km__shuffle_seats(uint32_t[::1] g, int64_t[::1] seat_of, int64_t[::1] perm, int64_t k, int64_t n):
     with nogil:
-        _km__shuffle_seats(g, seat_of, perm, k, n)
+        _km__shuffle_seats(&g[0], &seat_of[0], &perm[0], k, n)
 
 
-def km__eliminate(st, tb, int64_t k, int64_t w, int64_t[:] gone):
+def km__eliminate(st, tb, int64_t k, int64_t w, int64_t[::1] gone):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _km__eliminate(_st, _tb, k, w, gone)
+        _r = _km__eliminate(_st, _tb, k, w, &gone[0])
     return _r
 
 
-def km__settled(tb, int64_t[:] sc, int64_t width, int64_t rounds, int64_t[:] result):
+def km__settled(tb, int64_t[::1] sc, int64_t width, int64_t rounds, int64_t[::1] result):
     cdef CTables _tb = _as_CTables(tb)
     cdef bint _r
     with nogil:
-        _r = _km__settled(_tb, sc, width, rounds, result)
+        _r = _km__settled(_tb, &sc[0], width, rounds, &result[0])
     return _r
 
 
-def ko_encode(st, tb, int64_t t, int64_t seat, bint window, int64_t[:] lay, float[:, :] tmpl, int32_t[:] ids, int64_t m, float[:] out):
+def ko_encode(st, tb, int64_t t, int64_t seat, bint window, int64_t[::1] lay, float[:, ::1] tmpl, int32_t[::1] ids, int64_t m, float[::1] out):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     with nogil:
-        _ko_encode(_st, _tb, t, seat, window, lay, tmpl, ids, m, out)
+        _ko_encode(_st, _tb, t, seat, window, &lay[0], tmpl, &ids[0], m, &out[0])
 
 
-def ko_mask(int32_t[:] ids, int64_t m, int64_t decline, int8_t[:] out):
+def ko_mask(int32_t[::1] ids, int64_t m, int64_t decline, int8_t[::1] out):
     with nogil:
-        _ko_mask(ids, m, decline, out)
+        _ko_mask(&ids[0], m, decline, &out[0], out.shape[0])
 
 
-def ko_encode_seat(st, tb, int64_t t, int64_t seat, bint window, int64_t[:] lay, float[:, :] tmpl, int32_t[:] ids, float[:] out):
+def ko_encode_seat(st, tb, int64_t t, int64_t seat, bint window, int64_t[::1] lay, float[:, ::1] tmpl, int32_t[::1] ids, float[::1] out):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _ko_encode_seat(_st, _tb, t, seat, window, lay, tmpl, ids, out)
+        _r = _ko_encode_seat(_st, _tb, t, seat, window, &lay[0], tmpl, &ids[0], &out[0])
     return _r
 
 
-def kv_seed_tables(v, int64_t[:, :] words):
+def kv_seed_tables(v, int64_t[:, ::1] words):
     cdef CVec _v = _as_CVec(v)
     with nogil:
         _kv_seed_tables(_v, words)
@@ -969,12 +969,12 @@ def kv_reward(v, st, tb, int64_t t):
     return _r
 
 
-def kv_write(v, st, tb, int64_t t, float[:] obs, int8_t[:] msk):
+def kv_write(v, st, tb, int64_t t, float[::1] obs, int8_t[::1] msk):
     cdef CVec _v = _as_CVec(v)
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     with nogil:
-        _kv_write(_v, _st, _tb, t, obs, msk)
+        _kv_write(_v, _st, _tb, t, &obs[0], msk)
 
 
 def kv_learner_step(v, st, tb, int64_t t, int64_t aid):
@@ -995,7 +995,7 @@ def kv_legal_action(v, int64_t t, int64_t aid):
     return _r
 
 
-def kv_reset_batch(v, st, tb, float[:, :] obs, int8_t[:, :] msk):
+def kv_reset_batch(v, st, tb, float[:, ::1] obs, int8_t[:, ::1] msk):
     cdef CVec _v = _as_CVec(v)
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
@@ -1005,13 +1005,13 @@ def kv_reset_batch(v, st, tb, float[:, :] obs, int8_t[:, :] msk):
     return _r
 
 
-def kv_step_batch(v, st, tb, int64_t[:] actions, float[:, :] obs, int8_t[:, :] msk, double[:] rew, uint8_t[:] term, uint8_t[:] trunc, uint8_t[:] fin, float[:, :] fin_obs, int8_t[:, :] fin_msk):
+def kv_step_batch(v, st, tb, int64_t[::1] actions, float[:, ::1] obs, int8_t[:, ::1] msk, double[::1] rew, uint8_t[::1] term, uint8_t[::1] trunc, uint8_t[::1] fin, float[:, ::1] fin_obs, int8_t[:, ::1] fin_msk):
     cdef CVec _v = _as_CVec(v)
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _kv_step_batch(_v, _st, _tb, actions, obs, msk, rew, term, trunc, fin, fin_obs, fin_msk)
+        _r = _kv_step_batch(_v, _st, _tb, &actions[0], obs, msk, &rew[0], &term[0], &trunc[0], &fin[0], fin_obs, fin_msk)
     return _r
 
 
@@ -1032,13 +1032,13 @@ def kl_apply(st, tb, tr, int64_t t, int64_t aid, int64_t seat):
     return _r
 
 
-def kl_play_on(st, tb, tr, int64_t t, int64_t[:] kinds, double[:, :] opts, uint32_t[:] drv, uint32_t[:, :] own, int64_t stop, int64_t declined, int64_t max_actions, int32_t[:] ids, int32_t[:] buf, int64_t[:] seats, int64_t[:] scr):
+def kl_play_on(st, tb, tr, int64_t t, int64_t[::1] kinds, double[:, ::1] opts, uint32_t[::1] drv, uint32_t[:, ::1] own, int64_t stop, int64_t declined, int64_t max_actions, int32_t[::1] ids, int32_t[::1] buf, int64_t[::1] seats, int64_t[::1] scr):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     cdef (int64_t, int64_t, int64_t, int64_t) _r
     with nogil:
-        _r = _kl_play_on(_st, _tb, _tr, t, kinds, opts, drv, own, stop, declined, max_actions, ids, buf, seats, scr)
+        _r = _kl_play_on(_st, _tb, _tr, t, &kinds[0], opts, &drv[0], own, stop, declined, max_actions, &ids[0], &buf[0], &seats[0], &scr[0])
     return _r
 
 
@@ -1051,51 +1051,52 @@ def kl_result(st, tb, int64_t t, int64_t seat):
     return _r
 
 
-def kl_rollout(st, tb, tr, int64_t[:] kinds, double[:, :] opts, uint32_t[:] drv, uint32_t[:, :] own, int64_t seat, int64_t aid, int64_t declined, int64_t lo, int64_t hi, int64_t max_actions, int32_t[:] ids, int32_t[:] buf, int64_t[:] seats, int64_t[:] scr):
+def kl_rollout(st, tb, tr, int64_t[::1] kinds, double[:, ::1] opts, uint32_t[::1] drv, uint32_t[:, ::1] own, int64_t seat, int64_t aid, int64_t declined, int64_t lo, int64_t hi, int64_t max_actions, int32_t[::1] ids, int32_t[::1] buf, int64_t[::1] seats, int64_t[::1] scr):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     cdef double _r
     with nogil:
-        _r = _kl_rollout(_st, _tb, _tr, kinds, opts, drv, own, seat, aid, declined, lo, hi, max_actions, ids, buf, seats, scr)
+        _r = _kl_rollout(_st, _tb, _tr, &kinds[0], opts, &drv[0], own, seat, aid, declined, lo, hi, max_actions, &ids[0], &buf[0], &seats[0], &scr[0])
     return _r
 
 
-def kl_label_round(st, tb, tr, int64_t[:] kinds, double[:, :] opts, uint32_t[:] drv, uint32_t[:, :] own, uint32_t[:] rdrv, uint32_t[:, :] rown, uint32_t[:] lab, int64_t seat, int64_t[:] p, int64_t[:] lay, float[:, :] tmpl, float[:, :] obs, int32_t[:, :] oid, float[:, :] q, int64_t[:, :] meta, int64_t row, int64_t round_no, int32_t[:] ids, int32_t[:] keep, int32_t[:] buf, int64_t[:] seats, int64_t[:] scr):
+def kl_label_round(st, tb, tr, int64_t[::1] kinds, double[:, ::1] opts, uint32_t[::1] drv, uint32_t[:, ::1] own, uint32_t[::1] rdrv, uint32_t[:, ::1] rown, uint32_t[::1] lab, int64_t seat, int64_t[::1] p, int64_t[::1] lay, float[:, ::1] tmpl, float[:, ::1] obs, int32_t[:, ::1] oid, float[:, ::1] q, int64_t[:, ::1] meta, int64_t row, int64_t round_no, int32_t[::1] ids, int32_t[::1] keep, int32_t[::1] buf, int64_t[::1] seats, int64_t[::1] scr):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     cdef int64_t _r
     with nogil:
-        _r = _kl_label_round(_st, _tb, _tr, kinds, opts, drv, own, rdrv, rown, lab, seat, p, lay, tmpl, obs, oid, q, meta, row, round_no, ids, keep, buf, seats, scr)
+        _r = _kl_label_round(_st, _tb, _tr, &kinds[0], opts, &drv[0], own, &rdrv[0], rown, &lab[0], seat, &p[0], &lay[0], tmpl, obs, oid, q, meta, row, round_no, &ids[0], &keep[0], &buf[0], &seats[0], &scr[0])
     return _r
 
 
-def kl_label_rounds(st, tb, tr, int64_t[:, :] game_words, int64_t[:, :] kinds, double[:, :, :] opts, int64_t[:] seats_of, int64_t[:] dealers, uint32_t[:] drv, uint32_t[:, :] own, uint32_t[:] rdrv, uint32_t[:, :] rown, uint32_t[:] lab, int64_t[:] p, int64_t[:] lay, float[:, :] tmpl, float[:, :] obs, int32_t[:, :] oid, float[:, :] q, int64_t[:, :] meta, int32_t[:] ids, int32_t[:] keep, int32_t[:] buf, int64_t[:] seats, int64_t[:] scr):
+def kl_label_rounds(st, tb, tr, int64_t[:, ::1] game_words, int64_t[:, ::1] kinds, double[:, :, ::1] opts, int64_t[::1] seats_of, int64_t[::1] dealers, uint32_t[::1] drv, uint32_t[:, ::1] own, uint32_t[::1] rdrv, uint32_t[:, ::1] rown, uint32_t[::1] lab, int64_t[::1] p, int64_t[::1] lay, float[:, ::1] tmpl, float[:, ::1] obs, int32_t[:, ::1] oid, float[:, ::1] q, int64_t[:, ::1] meta, int32_t[::1] ids, int32_t[::1] keep, int32_t[::1] buf, int64_t[::1] seats, int64_t[::1] scr):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef CTracker _tr = _as_CTracker(tr)
     cdef int64_t _r
     with nogil:
-        _r = _kl_label_rounds(_st, _tb, _tr, game_words, kinds, opts, seats_of, dealers, drv, own, rdrv, rown, lab, p, lay, tmpl, obs, oid, q, meta, ids, keep, buf, seats, scr)
+        _r = _kl_label_rounds(_st, _tb, _tr, game_words, kinds, opts, &seats_of[0], dealers, &drv[0], own, &rdrv[0], rown, &lab[0], &p[0], &lay[0], tmpl, obs, oid, q, meta, &ids[0], &keep[0], &buf[0], &seats[0], &scr[0])
     return _r
 
 
-def km_play_match(st, tb, uint32_t[:] mrng, uint32_t[:] drv, uint32_t[:, :] own,
-                  int64_t[:] kinds, double[:, :] opts, int64_t max_actions, int64_t max_rounds,
-                  int64_t[:] result, int64_t[:] winners, int64_t[:, :] counts,
-                  int64_t[:] chain_hist, int64_t[:, :] points, int64_t[:, :] scores,
-                  int64_t[:, :] drawn_by, int64_t[:] match_scores, int32_t[:] ids,
-                  int32_t[:] buf, int64_t[:] seats, int64_t[:] scr, tr, tbs, trs):
+def km_play_match(st, tb, uint32_t[::1] mrng, uint32_t[::1] drv, uint32_t[:, ::1] own,
+                  int64_t[::1] kinds, double[:, ::1] opts, int64_t max_actions, int64_t max_rounds,
+                  int64_t[::1] result, int64_t[::1] winners, int64_t[:, ::1] counts,
+                  int64_t[::1] chain_hist, int64_t[:, ::1] points, int64_t[:, ::1] scores,
+                  int64_t[:, ::1] drawn_by, int64_t[::1] match_scores, int32_t[::1] ids,
+                  int32_t[::1] buf, int64_t[::1] seats, int64_t[::1] scr, tr, tbs, trs):
     # a match switches tables when elimination deals fewer players: it keeps the GIL (the
     # lab runs matches in processes)
-    _km_play_match(_as_CState(st), _as_CTables(tb), mrng, drv, own, kinds, opts, max_actions,
-                   max_rounds, result, winners, counts, chain_hist, points, scores, drawn_by,
-                   match_scores, ids, buf, seats, scr, _as_CTracker(tr),
+    _km_play_match(_as_CState(st), _as_CTables(tb), &mrng[0], &drv[0], own, &kinds[0], opts,
+                   max_actions, max_rounds, result, winners, counts, &chain_hist[0], points,
+                   scores, drawn_by, &match_scores[0], &ids[0], &buf[0], &seats[0], &scr[0],
+                   _as_CTracker(tr),
                    tuple([_as_CTables(x) for x in tbs]), tuple([_as_CTracker(x) for x in trs]))
 
 
-def kv_reset_range(v, st, tb, int64_t lo, int64_t hi, float[:, :] obs, int8_t[:, :] msk):
+def kv_reset_range(v, st, tb, int64_t lo, int64_t hi, float[:, ::1] obs, int8_t[:, ::1] msk):
     cdef CVec _v = _as_CVec(v)
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
@@ -1105,22 +1106,22 @@ def kv_reset_range(v, st, tb, int64_t lo, int64_t hi, float[:, :] obs, int8_t[:,
     return _r
 
 
-def kv_check_actions(v, int64_t[:] actions):
+def kv_check_actions(v, int64_t[::1] actions):
     cdef CVec _v = _as_CVec(v)
     cdef int64_t _r
     with nogil:
-        _r = _kv_check_actions(_v, actions)
+        _r = _kv_check_actions(_v, &actions[0])
     return _r
 
 
-def kv_step_range(v, st, tb, int64_t lo, int64_t hi, int64_t[:] actions, float[:, :] obs,
-                  int8_t[:, :] msk, double[:] rew, uint8_t[:] term, uint8_t[:] trunc,
-                  uint8_t[:] fin, float[:, :] fin_obs, int8_t[:, :] fin_msk):
+def kv_step_range(v, st, tb, int64_t lo, int64_t hi, int64_t[::1] actions, float[:, ::1] obs,
+                  int8_t[:, ::1] msk, double[::1] rew, uint8_t[::1] term, uint8_t[::1] trunc,
+                  uint8_t[::1] fin, float[:, ::1] fin_obs, int8_t[:, ::1] fin_msk):
     cdef CVec _v = _as_CVec(v)
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
-        _r = _kv_step_range(_v, _st, _tb, lo, hi, actions, obs, msk, rew, term, trunc, fin,
-                            fin_obs, fin_msk)
+        _r = _kv_step_range(_v, _st, _tb, lo, hi, &actions[0], obs, msk, &rew[0], &term[0],
+                            &trunc[0], &fin[0], fin_obs, fin_msk)
     return _r
