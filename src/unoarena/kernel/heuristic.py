@@ -12,10 +12,9 @@ knows it, and the :class:`~unoarena.bots.inference.BluffStats` deltas that the P
 counts once it looks at its history again (on its next decision in the round).
 
 Decisions evaluate their floating-point expressions in Python's order, so that scores (and so
-ties) are the same to the last bit; Python's ``x ** n`` (float, int) calls the C library's
-``pow``, where numba would multiply for an integer ``n``: here it is ``float(x) ** float(n)``,
-which calls ``pow`` compiled and uncompiled alike (numba's ``NUMBA_DISABLE_JIT`` runs this
-module as plain Python, with numpy scalars).
+ties) are the same to the last bit: Python's ``x ** n`` (float, int) calls the C library's
+``pow``, and so does the compiled ``<double>x ** <double>n``; the extension is compiled with
+``-ffp-contract=off`` (a fused multiply-add would round once where Python rounds twice).
 """
 
 from __future__ import annotations
