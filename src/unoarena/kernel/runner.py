@@ -33,7 +33,7 @@ F64 = npt.NDArray[np.float64]
 #: Generators seeded together: enough for the vector units, few enough to stay in cache.
 SEED_BLOCK = 512
 #: The fewest rounds a thread is given: below this, starting threads costs more than it saves.
-MIN_THREAD_ROUNDS = 1024
+MIN_THREAD_ROUNDS = 256
 
 
 def default_threads() -> int:
