@@ -65,14 +65,7 @@ def scratch(n_actions: int, players: int) -> tuple[I32, I32, I64, I64]:
 # the compiled functions (``_kernel.pyx``, part ``bots.pxi``)
 from . import _kernel  # noqa: E402
 
-_add_distinct = _kernel.kb__add_distinct
-_chain_done = _kernel.kb__chain_done
 act = _kernel.kb_act
-basic_act = _kernel.kb_basic_act
-best_color = _kernel.kb_best_color
-choose_play = _kernel.kb_choose_play
 decide = _kernel.kb_decide
 play_round = _kernel.kb_play_round
 play_rounds = _kernel.kb_play_rounds
-weakest = _kernel.kb_weakest
-window = _kernel.kb_window

@@ -152,37 +152,6 @@ def new_tracker(tables: int, kr: KernelRules) -> Tracker:
 # the compiled functions (``_kernel.pyx``, part ``heuristic.pxi``)
 from . import _kernel  # noqa: E402
 
-_add_group = _kernel.kh__add_group
-_after_play = _kernel.kh__after_play
-_best_color = _kernel.kh__best_color
-_best_play = _kernel.kh__best_play
-_best_target = _kernel.kh__best_target
-_bits = _kernel.kh__bits
-_del_group = _kernel.kh__del_group
-_drew = _kernel.kh__drew
-_drop_mine = _kernel.kh__drop_mine
-_first = _kernel.kh__first
-_forget = _kernel.kh__forget
-_give_mine = _kernel.kh__give_mine
-_has = _kernel.kh__has
-_is_bluff = _kernel.kh__is_bluff
-_keep_drawn = _kernel.kh__keep_drawn
-_keep_value = _kernel.kh__keep_value
-_observe = _kernel.kh__observe
-_opponent = _kernel.kh__opponent
-_p_holds_color = _kernel.kh__p_holds_color
-_play_value = _kernel.kh__play_value
-_playable = _kernel.kh__playable
-_read_log = _kernel.kh__read_log
-_remove = _kernel.kh__remove
-_rotate = _kernel.kh__rotate
-_should_challenge = _kernel.kh__should_challenge
-_sort_into = _kernel.kh__sort_into
-_swap = _kernel.kh__swap
-_swap_rows = _kernel.kh__swap_rows
-_urgency = _kernel.kh__urgency
-_variant = _kernel.kh__variant
-_without = _kernel.kh__without
 act = _kernel.kh_act
 after = _kernel.kh_after
 before = _kernel.kh_before

@@ -135,10 +135,4 @@ class Labeller:
 # the compiled functions (``_kernel.pyx``, part ``label.pxi``)
 from . import _kernel  # noqa: E402
 
-apply = _kernel.kl_apply
-copy_table = _kernel.kl_copy_table
-label_round = _kernel.kl_label_round
 label_rounds = _kernel.kl_label_rounds
-play_on = _kernel.kl_play_on
-result = _kernel.kl_result
-rollout = _kernel.kl_rollout

@@ -26,8 +26,5 @@ E_ROUNDS, E_ROUND, E_CAPACITY = 1, 2, 3
 # the compiled functions (``_kernel.pyx``, part ``matches.pxi``)
 from . import _kernel  # noqa: E402
 
-_eliminate = _kernel.km__eliminate
-_settled = _kernel.km__settled
-_shuffle_seats = _kernel.km__shuffle_seats
 first_dealer = _kernel.km_first_dealer
 play_match = _kernel.km_play_match

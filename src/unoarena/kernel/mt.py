@@ -22,10 +22,6 @@ U32 = npt.NDArray[np.uint32]
 # the compiled functions (``_kernel.pyx``, part ``mt.pxi``)
 from . import _kernel  # noqa: E402
 
-_copy = _kernel.mt__copy
-_mix = _kernel.mt__mix
-_mix2 = _kernel.mt__mix2
-_twist = _kernel.mt__twist
 genrand = _kernel.mt_genrand
 getrandbits = _kernel.mt_getrandbits
 randbelow = _kernel.mt_randbelow

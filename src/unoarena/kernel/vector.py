@@ -122,21 +122,13 @@ def table_seeds(seed: int, players: int) -> list[int]:
 # the compiled functions (``_kernel.pyx``, part ``vector.pxi``)
 from . import _kernel  # noqa: E402
 
-bot_choice = _kernel.kv_bot_choice
-learner_acts = _kernel.kv_learner_acts
-learner_step = _kernel.kv_learner_step
-legal_action = _kernel.kv_legal_action
 play = _kernel.kv_play
 reset_batch = _kernel.kv_reset_batch
 reset_range = _kernel.kv_reset_range
 check_actions = _kernel.kv_check_actions
 step_range = _kernel.kv_step_range
-reward = _kernel.kv_reward
 seed_tables = _kernel.kv_seed_tables
-start_episode = _kernel.kv_start_episode
 _step_batch = _kernel.kv_step_batch
-to_learner = _kernel.kv_to_learner
-write = _kernel.kv_write
 
 
 def step_batch(v: Vec, st: State, tb: Tables, actions: I64, obs: F32, msk: I8, rew: F64,

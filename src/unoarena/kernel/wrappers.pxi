@@ -8,11 +8,6 @@ def mt_seed(uint32_t[::1] mt, int64_t s):
         _mt_seed(&mt[0], s)
 
 
-def mt__twist(uint32_t[::1] mt):
-    with nogil:
-        _mt__twist(&mt[0])
-
-
 def mt_genrand(uint32_t[::1] mt):
     cdef uint32_t _r
     with nogil:
@@ -46,48 +41,6 @@ def mt_seed_many(uint32_t[:, ::1] out, int64_t[::1] lo, int64_t[::1] hi, uint32_
         _mt_seed_many(out, lo, &hi[0], work)
 
 
-def mt__mix(uint32_t[::1] row, uint32_t[::1] prev, uint32_t[::1] add, int64_t kk):
-    with nogil:
-        _mt__mix(&row[0], &prev[0], &add[0], kk)
-
-
-def mt__mix2(uint32_t[::1] row, uint32_t[::1] prev, uint32_t sub, int64_t kk):
-    with nogil:
-        _mt__mix2(&row[0], &prev[0], sub, kk)
-
-
-def mt__copy(uint32_t[::1] dst, uint32_t[::1] src, int64_t kk):
-    with nogil:
-        _mt__copy(&dst[0], &src[0], kk)
-
-
-def core_hand_remove(st, int64_t t, int64_t seat, int64_t k):
-    cdef CState _st = _as_CState(st)
-    with nogil:
-        _core_hand_remove(_st, t, seat, k)
-
-
-def core_hand_append(st, int64_t t, int64_t seat, int64_t k):
-    cdef CState _st = _as_CState(st)
-    with nogil:
-        _core_hand_append(_st, t, seat, k)
-
-
-def core_hand_count(st, int64_t t, int64_t seat, int64_t k):
-    cdef CState _st = _as_CState(st)
-    cdef int64_t _r
-    with nogil:
-        _r = _core_hand_count(_st, t, seat, k)
-    return _r
-
-
-def core_mark(int64_t lo, int64_t hi, int64_t k):
-    cdef (int64_t, int64_t, bint) _r
-    with nogil:
-        _r = _core_mark(lo, hi, k)
-    return _r
-
-
 def core_note(st, int64_t t, int64_t what, int64_t seat, int64_t count):
     cdef CState _st = _as_CState(st)
     with nogil:
@@ -108,12 +61,6 @@ def core_shuffle(st, int64_t t, int32_t[::1] cards, int64_t m):
         _core_shuffle(_st, t, &cards[0], m)
 
 
-def core_pile_to_bottom(st, int64_t t, int64_t card):
-    cdef CState _st = _as_CState(st)
-    with nogil:
-        _core_pile_to_bottom(_st, t, card)
-
-
 def core_deal(st, tb, int64_t t, int64_t seed_lo, int64_t seed_hi, int64_t dealer):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
@@ -126,30 +73,6 @@ def core_deal_seeded(st, tb, int64_t t, int64_t dealer):
     cdef CTables _tb = _as_CTables(tb)
     with nogil:
         _core_deal_seeded(_st, _tb, t, dealer)
-
-
-def core_starter_ok(tb, int64_t card):
-    cdef CTables _tb = _as_CTables(tb)
-    cdef bint _r
-    with nogil:
-        _r = _core_starter_ok(_tb, card)
-    return _r
-
-
-def core_turn_starter(st, tb, int64_t t):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef bint _r
-    with nogil:
-        _r = _core_turn_starter(_st, _tb, t)
-    return _r
-
-
-def core_start_penalty(st, tb, int64_t t, int64_t target, int64_t amount, int64_t kind):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    with nogil:
-        _core_start_penalty(_st, _tb, t, target, amount, kind)
 
 
 def core_legal(st, tb, int64_t t, int64_t seat, int32_t[::1] out):
@@ -170,33 +93,6 @@ def core_window_seats(st, tb, int64_t t, int64_t[::1] out, int32_t[::1] buf):
     return _r
 
 
-def core_window_ids(st, tb, int64_t t, int64_t seat, int32_t[::1] out, int64_t m):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _core_window_ids(_st, _tb, t, seat, &out[0], m)
-    return _r
-
-
-def core_jump_ids(st, tb, int64_t t, int64_t seat, bint sums_only, int32_t[::1] out, int64_t m):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _core_jump_ids(_st, _tb, t, seat, sums_only, &out[0], m)
-    return _r
-
-
-def core_add_play(st, tb, int64_t t, int64_t seat, int64_t aid, int64_t ncards, int64_t last, int64_t gone, bint pair, int32_t[::1] out, int64_t m):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _core_add_play(_st, _tb, t, seat, aid, ncards, last, gone, pair, &out[0], m)
-    return _r
-
-
 def core_matches(st, int64_t t, int64_t k, int64_t seat):
     cdef CState _st = _as_CState(st)
     cdef bint _r
@@ -210,23 +106,6 @@ def core_w4_ok(st, int64_t t, int64_t seat):
     cdef bint _r
     with nogil:
         _r = _core_w4_ok(_st, t, seat)
-    return _r
-
-
-def core_da_gone_left(st, int64_t t, int64_t seat, int64_t gone):
-    cdef CState _st = _as_CState(st)
-    cdef int64_t _r
-    with nogil:
-        _r = _core_da_gone_left(_st, t, seat, gone)
-    return _r
-
-
-def core_turn_ids(st, tb, int64_t t, int64_t seat, int32_t[::1] out, int64_t m):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _core_turn_ids(_st, _tb, t, seat, &out[0], m)
     return _r
 
 
@@ -247,15 +126,6 @@ def core_alone(tb, int64_t k):
     return _r
 
 
-def core_multi_ids(st, tb, int64_t t, int64_t seat, int64_t first, bint lock, bint answers, int32_t[::1] out, int64_t m):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _core_multi_ids(_st, _tb, t, seat, first, lock, answers, &out[0], m)
-    return _r
-
-
 def core_answerable(st, tb, int64_t t, int64_t kind):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
@@ -271,15 +141,6 @@ def core_is_answer(st, tb, int64_t t, int64_t k, int64_t seat):
     cdef bint _r
     with nogil:
         _r = _core_is_answer(_st, _tb, t, k, seat)
-    return _r
-
-
-def core_answer_ids(st, tb, int64_t t, int64_t seat, int32_t[::1] out, int64_t m):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _core_answer_ids(_st, _tb, t, seat, &out[0], m)
     return _r
 
 
@@ -303,40 +164,6 @@ def core_advance(st, tb, int64_t t, int64_t seat, int64_t skips):
         _core_advance(_st, _tb, t, seat, skips)
 
 
-def core_refill(st, tb, int64_t t):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef bint _r
-    with nogil:
-        _r = _core_refill(_st, _tb, t)
-    return _r
-
-
-def core_take(st, tb, int64_t t, int64_t seat, int64_t count, int64_t reason):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _core_take(_st, _tb, t, seat, count, reason)
-    return _r
-
-
-def core_sample(double[::1] probs, int64_t lo, double x):
-    cdef int64_t _r
-    with nogil:
-        _r = _core_sample(probs, lo, x)
-    return _r
-
-
-def core_press(st, tb, int64_t t, int64_t seat, int64_t reason):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _core_press(_st, _tb, t, seat, reason)
-    return _r
-
-
 def core_penalize(st, tb, int64_t t, int64_t seat, int64_t amount, int64_t reason):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
@@ -351,28 +178,6 @@ def core_play(st, tb, int64_t t, int64_t seat, int64_t aid, bint jump):
         _core_play(_st, _tb, t, seat, aid, jump)
 
 
-def core_special_effects(st, tb, int64_t t, int64_t seat, int64_t aid, int64_t last, int64_t rank, int64_t left):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef bint _r
-    with nogil:
-        _r = _core_special_effects(_st, _tb, t, seat, aid, last, rank, left)
-    return _r
-
-
-def core_swap_hands(st, int64_t t, int64_t a, int64_t b):
-    cdef CState _st = _as_CState(st)
-    with nogil:
-        _core_swap_hands(_st, t, a, b)
-
-
-def core_after_hands_move(st, tb, int64_t t):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    with nogil:
-        _core_after_hands_move(_st, _tb, t)
-
-
 def core_give(st, tb, int64_t t, int64_t seat, int64_t k):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
@@ -380,27 +185,11 @@ def core_give(st, tb, int64_t t, int64_t seat, int64_t k):
         _core_give(_st, _tb, t, seat, k)
 
 
-def core_finish_swap(st, tb, int64_t t, int64_t seat):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    with nogil:
-        _core_finish_swap(_st, _tb, t, seat)
-
-
 def core_draw_action(st, tb, int64_t t, int64_t seat):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     with nogil:
         _core_draw_action(_st, _tb, t, seat)
-
-
-def core_blocked(st, tb, int64_t t):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef bint _r
-    with nogil:
-        _r = _core_blocked(_st, _tb, t)
-    return _r
 
 
 def core_playable_drawn(st, tb, int64_t t, int64_t seat, int64_t k):
@@ -454,15 +243,6 @@ def core_timeout(st, tb, int64_t t, int64_t seat):
         _core_timeout(_st, _tb, t, seat)
 
 
-def core__hand_points(st, tb, int64_t t):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _core__hand_points(_st, _tb, t)
-    return _r
-
-
 def core_end_round(st, tb, int64_t t, int64_t winner):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
@@ -475,112 +255,6 @@ def core_end_void(st, tb, int64_t t, int64_t reason):
     cdef CTables _tb = _as_CTables(tb)
     with nogil:
         _core_end_void(_st, _tb, t, reason)
-
-
-def kh__has(int64_t e0, int64_t e1, int64_t k):
-    cdef bint _r
-    with nogil:
-        _r = _kh__has(e0, e1, k)
-    return _r
-
-
-def kh__bits(int64_t x):
-    cdef int64_t _r
-    with nogil:
-        _r = _kh__bits(x)
-    return _r
-
-
-def kh__opponent(tb, int64_t me, int64_t seat):
-    cdef CTables _tb = _as_CTables(tb)
-    cdef bint _r
-    with nogil:
-        _r = _kh__opponent(_tb, me, seat)
-    return _r
-
-
-def kh__urgency(st, int64_t t, int64_t seat):
-    cdef CState _st = _as_CState(st)
-    cdef int64_t _r
-    with nogil:
-        _r = _kh__urgency(_st, t, seat)
-    return _r
-
-
-def kh__sort_into(int32_t[::1] src, int64_t m, int32_t[::1] dst):
-    with nogil:
-        _kh__sort_into(&src[0], m, &dst[0])
-
-
-def kh__add_group(tr, int64_t t, int64_t me, int64_t s, int64_t count, int64_t e0, int64_t e1, int64_t ln):
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef int64_t _r
-    with nogil:
-        _r = _kh__add_group(_tr, t, me, s, count, e0, e1, ln)
-    return _r
-
-
-def kh__del_group(tr, int64_t t, int64_t me, int64_t s, int64_t g):
-    cdef CTracker _tr = _as_CTracker(tr)
-    with nogil:
-        _kh__del_group(_tr, t, me, s, g)
-
-
-def kh__remove(tr, int64_t t, int64_t me, int64_t s, int64_t k):
-    cdef CTracker _tr = _as_CTracker(tr)
-    with nogil:
-        _kh__remove(_tr, t, me, s, k)
-
-
-def kh__forget(tr, int64_t t, int64_t me, int64_t s):
-    cdef CTracker _tr = _as_CTracker(tr)
-    with nogil:
-        _kh__forget(_tr, t, me, s)
-
-
-def kh__swap_rows(tr, int64_t t, int64_t me, int64_t a, int64_t b):
-    cdef CTracker _tr = _as_CTracker(tr)
-    with nogil:
-        _kh__swap_rows(_tr, t, me, a, b)
-
-
-def kh__give_mine(tr, int64_t t, int64_t me, int64_t other):
-    cdef CTracker _tr = _as_CTracker(tr)
-    with nogil:
-        _kh__give_mine(_tr, t, me, other)
-
-
-def kh__swap(tr, int64_t t, int64_t me, int64_t a, int64_t b):
-    cdef CTracker _tr = _as_CTracker(tr)
-    with nogil:
-        _kh__swap(_tr, t, me, a, b)
-
-
-def kh__rotate(tr, int64_t t, int64_t me, int64_t d, int64_t n):
-    cdef CTracker _tr = _as_CTracker(tr)
-    with nogil:
-        _kh__rotate(_tr, t, me, d, n)
-
-
-def kh__playable(tr, int64_t t, int64_t seat, int64_t k):
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef bint _r
-    with nogil:
-        _r = _kh__playable(_tr, t, seat, k)
-    return _r
-
-
-def kh__drew(tr, tb, int64_t t, int64_t me, int64_t s, int64_t count, bint turn):
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef CTables _tb = _as_CTables(tb)
-    with nogil:
-        _kh__drew(_tr, _tb, t, me, s, count, turn)
-
-
-def kh__drop_mine(tr, int64_t t, int64_t me, int64_t k):
-    cdef CTracker _tr = _as_CTracker(tr)
-    with nogil:
-        _kh__drop_mine(_tr, t, me, k)
 
 
 def kh_begin(tr, st, tb, int64_t t, int64_t mask):
@@ -598,131 +272,12 @@ def kh_before(tr, st, int64_t t, int64_t seat, int64_t aid):
         _kh_before(_tr, _st, t, seat, aid)
 
 
-def kh__read_log(tr, st, tb, int64_t t):
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    with nogil:
-        _kh__read_log(_tr, _st, _tb, t)
-
-
 def kh_after(tr, st, tb, int64_t t):
     cdef CTracker _tr = _as_CTracker(tr)
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     with nogil:
         _kh_after(_tr, _st, _tb, t)
-
-
-def kh__after_play(tr, st, tb, int64_t t, int64_t actor, int64_t aid, int64_t skip):
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    with nogil:
-        _kh__after_play(_tr, _st, _tb, t, actor, aid, skip)
-
-
-def kh__observe(tr, st, tb, int64_t t, int64_t me, int64_t player):
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    with nogil:
-        _kh__observe(_tr, _st, _tb, t, me, player)
-
-
-def kh__without(tr, tb, int64_t t, int64_t aid):
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kh__without(_tr, _tb, t, aid)
-    return _r
-
-
-def kh__best_color(st, tb, tr, int64_t t, int32_t[::1] cards, int64_t m, int64_t colors):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef int64_t _r
-    with nogil:
-        _r = _kh__best_color(_st, _tb, _tr, t, &cards[0], m, colors)
-    return _r
-
-
-def kh__play_value(st, tb, tr, int64_t t, int64_t aid, double[::1] opt, int64_t[::1] stats):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef double _r
-    with nogil:
-        _r = _kh__play_value(_st, _tb, _tr, t, aid, &opt[0], &stats[0])
-    return _r
-
-
-def kh__is_bluff(tb, tr, int64_t t):
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef bint _r
-    with nogil:
-        _r = _kh__is_bluff(_tb, _tr, t)
-    return _r
-
-
-def kh__best_target(st, tb, int64_t t, int64_t me, int64_t targets):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kh__best_target(_st, _tb, t, me, targets)
-    return _r
-
-
-def kh__variant(st, tb, tr, int64_t t, int32_t[::1] var, int64_t nv):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef int64_t _r
-    with nogil:
-        _r = _kh__variant(_st, _tb, _tr, t, &var[0], nv)
-    return _r
-
-
-def kh__best_play(st, tb, tr, int64_t t, int32_t[::1] ids, int64_t m, double[::1] opt, int64_t[::1] stats):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef int64_t _r
-    with nogil:
-        _r = _kh__best_play(_st, _tb, _tr, t, &ids[0], m, &opt[0], &stats[0])
-    return _r
-
-
-def kh__p_holds_color(st, tb, tr, int64_t t, int64_t seat, int64_t color):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef double _r
-    with nogil:
-        _r = _kh__p_holds_color(_st, _tb, _tr, t, seat, color)
-    return _r
-
-
-def kh__should_challenge(st, tb, tr, int64_t t, double[::1] opt, int64_t[::1] stats):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef bint _r
-    with nogil:
-        _r = _kh__should_challenge(_st, _tb, _tr, t, &opt[0], &stats[0])
-    return _r
-
-
-def kh__first(tb, int32_t[::1] ids, int64_t m, int64_t verb):
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kh__first(_tb, &ids[0], m, verb)
-    return _r
 
 
 def kh_act(st, tb, tr, int64_t t, int64_t seat, int64_t player, double[::1] opt, int32_t[::1] ids, int64_t m):
@@ -732,24 +287,6 @@ def kh_act(st, tb, tr, int64_t t, int64_t seat, int64_t player, double[::1] opt,
     cdef int64_t _r
     with nogil:
         _r = _kh_act(_st, _tb, _tr, t, seat, player, &opt[0], &ids[0], m)
-    return _r
-
-
-def kh__keep_value(tr, int64_t t, int64_t k):
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef double _r
-    with nogil:
-        _r = _kh__keep_value(_tr, t, k)
-    return _r
-
-
-def kh__keep_drawn(st, tb, tr, int64_t t, int64_t aid, double value):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef bint _r
-    with nogil:
-        _r = _kh__keep_drawn(_st, _tb, _tr, t, aid, value)
     return _r
 
 
@@ -763,61 +300,12 @@ def kh_window(st, tb, tr, int64_t t, int64_t seat, int64_t player, double[::1] o
     return _r
 
 
-def kb_best_color(st, int64_t t, int64_t seat, int64_t[::1] colors, int64_t ncolors, uint32_t[::1] g, int64_t[::1] scr):
-    cdef CState _st = _as_CState(st)
-    cdef int64_t _r
-    with nogil:
-        _r = _kb_best_color(_st, t, seat, &colors[0], ncolors, &g[0], &scr[0])
-    return _r
-
-
-def kb_weakest(st, int64_t t, int64_t[::1] seats, int64_t nseats, uint32_t[::1] g, int64_t[::1] scr):
-    cdef CState _st = _as_CState(st)
-    cdef int64_t _r
-    with nogil:
-        _r = _kb_weakest(_st, t, &seats[0], nseats, &g[0], &scr[0])
-    return _r
-
-
-def kb__add_distinct(int64_t[::1] vals, int64_t n, int64_t v):
-    cdef int64_t _r
-    with nogil:
-        _r = _kb__add_distinct(&vals[0], n, v)
-    return _r
-
-
-def kb_basic_act(st, tb, int64_t t, int64_t seat, int32_t[::1] ids, int64_t m, uint32_t[::1] g, int64_t[::1] scr):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kb_basic_act(_st, _tb, t, seat, &ids[0], m, &g[0], &scr[0])
-    return _r
-
-
-def kb_choose_play(st, tb, int64_t t, int64_t seat, int32_t[::1] ids, int64_t m, int64_t group, uint32_t[::1] g, int64_t[::1] scr):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kb_choose_play(_st, _tb, t, seat, &ids[0], m, group, &g[0], &scr[0])
-    return _r
-
-
 def kb_act(st, tb, int64_t t, int64_t seat, int64_t kind, int32_t[::1] ids, int64_t m, uint32_t[::1] g, int64_t[::1] scr):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
     cdef int64_t _r
     with nogil:
         _r = _kb_act(_st, _tb, t, seat, kind, &ids[0], m, &g[0], &scr[0])
-    return _r
-
-
-def kb_window(tb, int64_t kind, double decline, int32_t[::1] ids, int64_t m, uint32_t[::1] own):
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kb_window(_tb, kind, decline, &ids[0], m, &own[0])
     return _r
 
 
@@ -839,11 +327,6 @@ def kb_play_round(st, tb, int64_t t, int64_t[::1] who, int64_t[::1] kinds, doubl
         _kb_play_round(_st, _tb, t, &who[0], &kinds[0], opts, &drv[0], own, &counts[0], &chain_hist[0], max_actions, &ids[0], &buf[0], &seats[0], &scr[0], _tr)
 
 
-def kb__chain_done(int64_t length, int64_t[::1] counts, int64_t[::1] chain_hist):
-    with nogil:
-        _kb__chain_done(length, &counts[0], &chain_hist[0])
-
-
 def kb_play_rounds(st, tb, int64_t[:, ::1] seeds, uint32_t[:, ::1] games, uint32_t[:, ::1] drivers, int64_t[::1] dealers, int64_t[:, ::1] kinds, double[:, :, ::1] opts, uint32_t[:, ::1] own, int64_t[:, ::1] counts, int64_t[::1] chain_hist, int64_t[::1] winners, int64_t[:, ::1] points, int64_t[:, ::1] scores, int64_t[:, ::1] drawn_by, int64_t max_actions, int32_t[::1] ids, int32_t[::1] buf, int64_t[::1] seats, int64_t[::1] scr, tr):
     cdef CState _st = _as_CState(st)
     cdef CTables _tb = _as_CTables(tb)
@@ -857,28 +340,6 @@ def km_first_dealer(tb, uint32_t[::1] g, int32_t[::1] deck, int64_t[::1] contend
     cdef int64_t _r
     with nogil:
         _r = _km_first_dealer(_tb, &g[0], &deck[0], &contenders[0], &values[0])
-    return _r
-
-
-def km__shuffle_seats(uint32_t[::1] g, int64_t[::1] seat_of, int64_t[::1] perm, int64_t k, int64_t n):
-    with nogil:
-        _km__shuffle_seats(&g[0], &seat_of[0], &perm[0], k, n)
-
-
-def km__eliminate(st, tb, int64_t k, int64_t w, int64_t[::1] gone):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _km__eliminate(_st, _tb, k, w, &gone[0])
-    return _r
-
-
-def km__settled(tb, int64_t[::1] sc, int64_t width, int64_t rounds, int64_t[::1] result):
-    cdef CTables _tb = _as_CTables(tb)
-    cdef bint _r
-    with nogil:
-        _r = _km__settled(_tb, &sc[0], width, rounds, &result[0])
     return _r
 
 
@@ -909,16 +370,6 @@ def kv_seed_tables(v, int64_t[:, ::1] words):
         _kv_seed_tables(_v, words)
 
 
-def kv_learner_acts(v, st, tb, int64_t t, int64_t window, int64_t declined, int64_t seat):
-    cdef CVec _v = _as_CVec(v)
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kv_learner_acts(_v, _st, _tb, t, window, declined, seat)
-    return _r
-
-
 def kv_play(v, st, tb, int64_t t, int64_t aid, int64_t seat):
     cdef CVec _v = _as_CVec(v)
     cdef CState _st = _as_CState(st)
@@ -926,72 +377,6 @@ def kv_play(v, st, tb, int64_t t, int64_t aid, int64_t seat):
     cdef bint _r
     with nogil:
         _r = _kv_play(_v, _st, _tb, t, aid, seat)
-    return _r
-
-
-def kv_bot_choice(v, st, tb, int64_t t, int64_t seat, bint window, int64_t m):
-    cdef CVec _v = _as_CVec(v)
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kv_bot_choice(_v, _st, _tb, t, seat, window, m)
-    return _r
-
-
-def kv_to_learner(v, st, tb, int64_t t, int64_t first):
-    cdef CVec _v = _as_CVec(v)
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kv_to_learner(_v, _st, _tb, t, first)
-    return _r
-
-
-def kv_start_episode(v, st, tb, int64_t t):
-    cdef CVec _v = _as_CVec(v)
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kv_start_episode(_v, _st, _tb, t)
-    return _r
-
-
-def kv_reward(v, st, tb, int64_t t):
-    cdef CVec _v = _as_CVec(v)
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef double _r
-    with nogil:
-        _r = _kv_reward(_v, _st, _tb, t)
-    return _r
-
-
-def kv_write(v, st, tb, int64_t t, float[::1] obs, int8_t[::1] msk):
-    cdef CVec _v = _as_CVec(v)
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    with nogil:
-        _kv_write(_v, _st, _tb, t, &obs[0], msk)
-
-
-def kv_learner_step(v, st, tb, int64_t t, int64_t aid):
-    cdef CVec _v = _as_CVec(v)
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef int64_t _r
-    with nogil:
-        _r = _kv_learner_step(_v, _st, _tb, t, aid)
-    return _r
-
-
-def kv_legal_action(v, int64_t t, int64_t aid):
-    cdef CVec _v = _as_CVec(v)
-    cdef bint _r
-    with nogil:
-        _r = _kv_legal_action(_v, t, aid)
     return _r
 
 
@@ -1012,62 +397,6 @@ def kv_step_batch(v, st, tb, int64_t[::1] actions, float[:, ::1] obs, int8_t[:, 
     cdef int64_t _r
     with nogil:
         _r = _kv_step_batch(_v, _st, _tb, &actions[0], obs, msk, &rew[0], &term[0], &trunc[0], &fin[0], fin_obs, fin_msk)
-    return _r
-
-
-def kl_copy_table(st, tr, int64_t src, int64_t dst):
-    cdef CState _st = _as_CState(st)
-    cdef CTracker _tr = _as_CTracker(tr)
-    with nogil:
-        _kl_copy_table(_st, _tr, src, dst)
-
-
-def kl_apply(st, tb, tr, int64_t t, int64_t aid, int64_t seat):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef bint _r
-    with nogil:
-        _r = _kl_apply(_st, _tb, _tr, t, aid, seat)
-    return _r
-
-
-def kl_play_on(st, tb, tr, int64_t t, int64_t[::1] kinds, double[:, ::1] opts, uint32_t[::1] drv, uint32_t[:, ::1] own, int64_t stop, int64_t declined, int64_t max_actions, int32_t[::1] ids, int32_t[::1] buf, int64_t[::1] seats, int64_t[::1] scr):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef (int64_t, int64_t, int64_t, int64_t) _r
-    with nogil:
-        _r = _kl_play_on(_st, _tb, _tr, t, &kinds[0], opts, &drv[0], own, stop, declined, max_actions, &ids[0], &buf[0], &seats[0], &scr[0])
-    return _r
-
-
-def kl_result(st, tb, int64_t t, int64_t seat):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef double _r
-    with nogil:
-        _r = _kl_result(_st, _tb, t, seat)
-    return _r
-
-
-def kl_rollout(st, tb, tr, int64_t[::1] kinds, double[:, ::1] opts, uint32_t[::1] drv, uint32_t[:, ::1] own, int64_t seat, int64_t aid, int64_t declined, int64_t lo, int64_t hi, int64_t max_actions, int32_t[::1] ids, int32_t[::1] buf, int64_t[::1] seats, int64_t[::1] scr):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef double _r
-    with nogil:
-        _r = _kl_rollout(_st, _tb, _tr, &kinds[0], opts, &drv[0], own, seat, aid, declined, lo, hi, max_actions, &ids[0], &buf[0], &seats[0], &scr[0])
-    return _r
-
-
-def kl_label_round(st, tb, tr, int64_t[::1] kinds, double[:, ::1] opts, uint32_t[::1] drv, uint32_t[:, ::1] own, uint32_t[::1] rdrv, uint32_t[:, ::1] rown, uint32_t[::1] lab, int64_t seat, int64_t[::1] p, int64_t[::1] lay, float[:, ::1] tmpl, float[:, ::1] obs, int32_t[:, ::1] oid, float[:, ::1] q, int64_t[:, ::1] meta, int64_t row, int64_t round_no, int32_t[::1] ids, int32_t[::1] keep, int32_t[::1] buf, int64_t[::1] seats, int64_t[::1] scr):
-    cdef CState _st = _as_CState(st)
-    cdef CTables _tb = _as_CTables(tb)
-    cdef CTracker _tr = _as_CTracker(tr)
-    cdef int64_t _r
-    with nogil:
-        _r = _kl_label_round(_st, _tb, _tr, &kinds[0], opts, &drv[0], own, &rdrv[0], rown, &lab[0], seat, &p[0], &lay[0], tmpl, obs, oid, q, meta, row, round_no, &ids[0], &keep[0], &buf[0], &seats[0], &scr[0])
     return _r
 
 
