@@ -1,25 +1,28 @@
-"""How fast the compiled kernel plays, against the reference engine and RLCard in the same run.
+"""How fast the compiled kernel is built and plays, beside the numba kernel it replaced and
+RLCard, in one run.
 
 Prints one JSON object on stdout (progress on stderr):
 
-* ``compile_s``: the first call in a fresh process with an empty numba cache (what a new
-  machine pays once), measured in a child process; ``--no-compile`` skips it;
-* ``rounds``: per configuration (classic 2p and 4p, house 4p, attack 4p, ``basic`` bots),
-  rounds a second on one core for the kernel (``kernel``: as ``simulate`` plays them,
-  seeds derived in Python; ``kernel_only``: the compiled loop alone), for the reference
-  engine with the same bots and seeds (``python``), and their ratio, measured one after the
-  other;
-* ``rlcard``: RLCard's raw two-player ``UnoGame`` loop with random actions (``--no-rlcard``
-  skips it; it runs in its own interpreter, see ``vs_rlcard.py``) and the kernel's ratio to it;
-* ``vector_env``: steps a second of the vector environment (``unoarena/UnoVector-v0``,
-  ``--num-envs`` tables, one learning seat each against ``basic`` bots, classic 2p and 4p):
-  ``env`` counts the time in ``step`` alone, ``with_policy`` adds a uniformly random legal
-  choice per table drawn with numpy from the masks; beside it the Python ``unoarena/Uno-v0``
-  on the same rules (one table, the same random choice) and the ratio;
-* ``simulate_million``: the wall time of ``unoarena simulate --players 4 --games 1000000``
-  (``--workers 2``), ``--no-million`` skips it.
+* ``build_s``: building the extension from a clean copy of the tree (Cython, then the C
+  compiler: ``setup.py build_ext --inplace``);
+* ``first_simulate_s``: the wall time of ``unoarena simulate --players 4 --games 100000
+  --seed 1`` in a fresh process (nothing compiles at first use: this is any run);
+* ``rounds_per_s``: per configuration (classic 2p and 4p, house 4p, attack 4p) and bot
+  (``basic``, ``heuristic``), rounds a second on one thread as ``simulate`` plays them (lab
+  seeds included: ``lab``) and for the compiled loop alone (``loop``);
+* ``vector_env_steps_per_s``: ``unoarena/UnoVector-v0`` steps a second in ``step`` on one
+  thread (``--num-envs`` tables, classic 2p and 4p, ``basic`` opponents);
+* ``simulate_million_s``: ``unoarena simulate --players 4 --games 1000000`` on
+  ``--threads 2``;
+* ``numba``: the same measurements for the numba kernel, from a source tree of it
+  (``--numba-src``, run with ``--numba-python``, an interpreter that has numba), warmed up
+  first so its compile time is not counted; its million-game run uses ``--workers 2``;
+  ``ratio_to_numba`` per measurement;
+* ``rlcard``: RLCard's raw two-player ``UnoGame`` loop with random actions
+  (``--rlcard-python``, see ``vs_rlcard.py``) and the kernel's ratio to it.
 
-Ratios, not absolute rates, are what compare across machines.
+Ratios, not absolute rates, are what compare across machines; on a loaded machine run it
+with nothing else running.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,180 +39,190 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 CONFIGS = (("classic", 2), ("classic", 4), ("house", 4), ("attack", 4))
-TARGETS = {"classic_2p_rounds_per_s": 100_000, "simulate_million_s": 30.0,
-           "ratio_to_rlcard_raw": 20.0, "vector_env_steps_per_s": 1_000_000}
-
-_COLD = """
-import time
-t0 = time.perf_counter()
-from unoarena.engine import preset
-from unoarena.kernel.runner import RoundRunner
-RoundRunner(preset("classic"), ["basic"] * 4, 1).play(0, 10)
-t1 = time.perf_counter()
-from unoarena.kernel.single import KernelGame
-g = KernelGame(preset("classic"), 1)
-g.step(g.legal_ids(g.turn)[0], g.turn)
-g.window_seats()
-t2 = time.perf_counter()
-import numpy as np
-from unoarena.rl.vector_env import UnoVectorEnv
-env = UnoVectorEnv(4, "classic")
-obs, _ = env.reset(seed=0)
-env.step(obs["action_mask"].argmax(1))
-print(t1 - t0, t2 - t1, time.perf_counter() - t2)
-"""
+BOTS = ("basic", "heuristic")
+TARGETS = {"build_s": 60.0, "first_simulate_s": 5.0,
+           "classic_2p_basic_lab_rounds_per_s": 200_000,
+           "classic_4p_basic_lab_rounds_per_s": 150_000,
+           "vector_2p_steps_per_s": 2_000_000, "vector_4p_steps_per_s": 1_000_000,
+           "simulate_million_2_threads_s": 5.0}
 
 
 def log(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def compile_time() -> dict[str, float]:
-    """First calls in a child process whose numba cache starts empty."""
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        out = subprocess.run([sys.executable, "-c", _COLD], env=env, capture_output=True,
-                             text=True, check=True)
-    lab, single, vector = (float(x) for x in out.stdout.split())
-    return {"lab_runner_s": round(lab, 1), "single_table_api_s": round(single, 1),
-            "vector_env_s": round(vector, 1)}
+# -- measured in whichever interpreter and source tree runs this file with --rates ----------
+def lab_rate(name: str, players: int, bot: str, seconds: float) -> dict[str, int]:
+    """Rounds a second on one thread: with the lab's seeds, and the compiled loop alone."""
+    import numpy as np
 
-
-def kernel_rate(name: str, players: int, seconds: float) -> dict[str, float]:
     from unoarena.engine import preset
     from unoarena.kernel.runner import RoundRunner
 
-    runner = RoundRunner(preset(name, players=players), ["basic"] * players, 1)
-    runner.play(0, 200)  # compiled (or loaded from the cache) before the clock starts
-    done, spent, derive_s = 0, 0.0, 0.0
-    block = 20_000
-    while spent < seconds:
+    runner = RoundRunner(preset(name, players=players), [bot] * players, 1)
+    runner.play(0, 200)  # the numba kernel compiles (or loads its cache) here
+    done, lab_s, loop_s = 0, 0.0, 0.0
+    block = 20_000 if bot == "basic" else 4_000
+    dealers = np.zeros(block, np.int64)
+    kinds = np.tile(runner.kinds, (block, 1))
+    opts = np.tile(runner.opts, (block, 1, 1))
+    while lab_s < seconds:
         t0 = time.perf_counter()
-        runner.seeds(done, done + block)
+        seeds = runner.seeds(done, done + block)
+        dealers[:] = np.arange(done, done + block) % players
         t1 = time.perf_counter()
-        runner.play(done, done + block)
+        runner.play_seeded(done, seeds, dealers, kinds, opts)
         t2 = time.perf_counter()
-        derive_s += t1 - t0
-        spent += t2 - t1
+        lab_s += t2 - t0
+        loop_s += t2 - t1
         done += block
-    return {"rounds": done, "kernel": done / spent,
-            "kernel_only": done / max(1e-9, spent - derive_s)}
+    return {"lab": round(done / lab_s), "loop": round(done / loop_s)}
 
 
-def python_rate(name: str, players: int, seconds: float) -> float:
-    from unoarena.engine import preset
-    from unoarena.lab.common import play_indexed_round
+def vector_rate(players: int, num_envs: int, seconds: float) -> int:
+    """Learner steps a second of the vector env in ``step``, one thread."""
+    import inspect
 
-    rules = preset(name, players=players)
-    specs = ["basic"] * players
-    done = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        play_indexed_round(rules, specs, 1, done)
-        done += 1
-    return done / (time.perf_counter() - t0)
-
-
-def vector_rate(players: int, num_envs: int, seconds: float) -> dict[str, float]:
-    """Learner steps a second of the vector env: in ``step`` alone, and with a random policy."""
     import numpy as np
 
     from unoarena.rl.vector_env import UnoVectorEnv
 
-    env = UnoVectorEnv(num_envs, "classic", players=players, copy=False)
+    extra = ({"threads": 1} if "threads" in inspect.signature(UnoVectorEnv).parameters
+             else {})
+    env = UnoVectorEnv(num_envs, "classic", players=players, copy=False, **extra)
     obs, _ = env.reset(seed=1)
     rng = np.random.default_rng(1)
-    env.step((obs["action_mask"] * rng.random(obs["action_mask"].shape)).argmax(1))  # compiled
-    steps, in_env, t0 = 0, 0.0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    mask = obs["action_mask"]
+    env.step((mask * rng.random(mask.shape)).argmax(1))  # the numba kernel compiles here
+    steps, in_env = 0, 0.0
+    while in_env < seconds:
         mask = obs["action_mask"]
         actions = (mask * rng.random(mask.shape, dtype=np.float32)).argmax(1)
         t1 = time.perf_counter()
         obs, *_ = env.step(actions)
         in_env += time.perf_counter() - t1
         steps += num_envs
-    return {"env": steps / in_env, "with_policy": steps / (time.perf_counter() - t0)}
+    return round(steps / in_env)
 
 
-def python_env_rate(players: int, seconds: float) -> float:
-    """Steps a second of the Python ``Uno-v0`` with the same random policy."""
-    import numpy as np
-
-    from unoarena.rl.gym_env import UnoEnv
-
-    env = UnoEnv("classic", players=players)
-    obs, _ = env.reset(seed=1)
-    rng = np.random.default_rng(1)
-    steps, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        mask = obs["action_mask"]
-        obs, _r, term, trunc, _ = env.step(int((mask * rng.random(mask.shape)).argmax()))
-        if term or trunc:
-            obs, _ = env.reset()
-        steps += 1
-    return steps / (time.perf_counter() - t0)
+def rates(seconds: float, num_envs: int) -> dict[str, Any]:
+    rounds = {}
+    for name, players in CONFIGS:
+        for bot in BOTS:
+            log(f"  {name} {players}p {bot} ...")
+            rounds[f"{name}_{players}p_{bot}"] = lab_rate(name, players, bot, seconds)
+    vec = {}
+    for players in (2, 4):
+        log(f"  vector env, classic {players}p, {num_envs} tables ...")
+        vec[f"classic_{players}p"] = vector_rate(players, num_envs, seconds)
+    return {"rounds_per_s": rounds, "vector_env_steps_per_s": vec}
 
 
-def simulate_million(workers: int) -> float:
-    cmd = [sys.executable, "-m", "unoarena.cli", "simulate", "--players", "4", "--games",
-           "1000000", "--seed", "1", "--workers", str(workers), "--json"]
+# -- the run ------------------------------------------------------------------------------------
+def build_time() -> float:
+    """Build the extension from a clean copy of the tree (no generated C, no object files)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for part in ("setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "LICENSE",
+                     "build_support"):
+            src = ROOT / part
+            if src.is_dir():
+                shutil.copytree(src, Path(tmp, part))
+            elif src.exists():
+                shutil.copy(src, Path(tmp, part))
+        shutil.copytree(ROOT / "src", Path(tmp, "src"),
+                        ignore=shutil.ignore_patterns("*.so", "_kernel.c", "__pycache__"))
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tmp,
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return time.perf_counter() - t0
+
+
+def simulate_wall(python: str, games: int, extra: list[str], env: dict[str, str]) -> float:
+    cmd = [python, "-m", "unoarena.cli", "simulate", "--players", "4", "--games", str(games),
+           "--seed", "1", *extra]
     t0 = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env=env)
     return time.perf_counter() - t0
+
+
+def child_rates(python: str, env: dict[str, str], seconds: float, num_envs: int,
+                timeout: float) -> dict[str, Any]:
+    cmd = [python, str(Path(__file__).resolve()), "--rates", "--seconds", str(seconds),
+           "--num-envs", str(num_envs)]
+    out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, env=env, text=True,
+                         timeout=timeout)
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
+
+
+def ratios(ours: dict[str, Any], theirs: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in ours.items():
+        other = theirs.get(key)
+        if isinstance(value, dict) and isinstance(other, dict):
+            out[key] = ratios(value, other)
+        elif isinstance(value, int | float) and isinstance(other, int | float) and other:
+            out[key] = round(value / other, 2)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seconds", type=float, default=4.0, help="time per measurement")
-    ap.add_argument("--no-compile", action="store_true")
-    ap.add_argument("--no-rlcard", action="store_true")
-    ap.add_argument("--no-million", action="store_true")
-    ap.add_argument("--rlcard-python", help="an interpreter with rlcard installed")
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     ap.add_argument("--num-envs", type=int, default=1024, help="tables of the vector env")
+    ap.add_argument("--numba-src", help="a source tree of the numba kernel (its src/ is used)")
+    ap.add_argument("--numba-python", help="an interpreter with numba (for --numba-src)")
+    ap.add_argument("--rlcard-python", help="an interpreter with rlcard installed")
+    ap.add_argument("--no-build", action="store_true", help="skip the build time")
+    ap.add_argument("--no-million", action="store_true", help="skip the million-game runs")
+    ap.add_argument("--rates", action="store_true", help=argparse.SUPPRESS)
     ns = ap.parse_args(argv)
+    if ns.rates:  # a child: the rates of whichever kernel this interpreter imports
+        print(json.dumps(rates(ns.seconds, ns.num_envs)))
+        return 0
+    env = dict(os.environ)
     report: dict[str, Any] = {"cpu_count": os.cpu_count(), "targets": TARGETS}
-    if not ns.no_compile:
-        log("compiling in a fresh process (an empty numba cache)...")
-        report["compile_s"] = compile_time()
-    rows = {}
-    for name, players in CONFIGS:
-        log(f"{name} {players}p ...")
-        k = kernel_rate(name, players, ns.seconds)
-        py = python_rate(name, players, ns.seconds)
-        rows[f"{name}_{players}p"] = {
-            "kernel": round(k["kernel"]), "kernel_only": round(k["kernel_only"]),
-            "python": round(py), "ratio_kernel_to_python": round(k["kernel"] / py, 1)}
-    report["rounds_per_s"] = rows
-    if not ns.no_rlcard:
+    if not ns.no_build:
+        log("building the kernel from a clean copy of the tree ...")
+        report["build_s"] = round(build_time(), 1)
+    log("first simulate (100,000 rounds, 4 players) in a fresh process ...")
+    report["first_simulate_s"] = round(simulate_wall(sys.executable, 100_000, [], env), 2)
+    log("rates of the compiled kernel ...")
+    report.update(child_rates(sys.executable, env, ns.seconds, ns.num_envs, 3600))
+    if not ns.no_million:
+        log("simulate --players 4 --games 1000000 --threads 2 ...")
+        report["simulate_million_2_threads_s"] = round(
+            simulate_wall(sys.executable, 1_000_000, ["--threads", "2"], env), 1)
+    if ns.numba_src:
+        python = ns.numba_python or sys.executable
+        numba_env = {**env, "PYTHONPATH": str(Path(ns.numba_src, "src"))}
+        log("rates of the numba kernel (it compiles first, or loads its cache) ...")
+        numba: dict[str, Any] = child_rates(python, numba_env, ns.seconds, ns.num_envs,
+                                            7200)
+        if not ns.no_million:
+            log("numba: simulate --players 4 --games 1000000 --workers 2 ...")
+            numba["simulate_million_2_workers_s"] = round(
+                simulate_wall(python, 1_000_000, ["--workers", "2"], numba_env), 1)
+        report["numba"] = numba
+        report["ratio_to_numba"] = ratios(
+            {k: report[k] for k in ("rounds_per_s", "vector_env_steps_per_s")}, numba)
+    if ns.rlcard_python:
         import vs_rlcard
 
         try:
-            python = vs_rlcard.resolve_rlcard_python(ns.rlcard_python)
             log("RLCard's raw game ...")
-            raw = vs_rlcard.measure_rlcard(python, ns.seconds, 50, 0)["raw"]
-            ours = rows["classic_2p"]["kernel"]
+            raw = vs_rlcard.measure_rlcard(ns.rlcard_python, ns.seconds, 50, 0)["raw"]
+            ours = report["rounds_per_s"]["classic_2p_basic"]["lab"]
             report["rlcard"] = {"raw_games_per_s": round(raw["games_per_s"]),
                                 "ratio_kernel_to_rlcard_raw":
                                     round(ours / raw["games_per_s"], 1)}
         except vs_rlcard.BenchError as e:
             report["rlcard"] = {"error": str(e)}
-    vec = {}
-    for players in (2, 4):
-        log(f"vector env, classic {players}p, {ns.num_envs} tables ...")
-        v = vector_rate(players, ns.num_envs, ns.seconds)
-        py = python_env_rate(players, ns.seconds)
-        vec[f"classic_{players}p"] = {
-            "num_envs": ns.num_envs, "env": round(v["env"]),
-            "with_policy": round(v["with_policy"]), "python_uno_v0": round(py),
-            "ratio_env_to_python": round(v["env"] / py, 1)}
-    report["vector_env_steps_per_s"] = vec
-    if not ns.no_million:
-        log(f"simulate --players 4 --games 1000000 --workers {ns.workers} ...")
-        report["simulate_million_s"] = round(simulate_million(ns.workers), 1)
     print(json.dumps(report))
     return 0
 

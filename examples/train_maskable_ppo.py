@@ -2,7 +2,7 @@
 
     pip install 'unoarena[train]'          # sb3-contrib, stable-baselines3, torch
     python examples/train_maskable_ppo.py --steps 300000 --eval-games 2000
-    python examples/train_maskable_ppo.py --vector --envs 256 --steps 3000000   # + [fast]
+    python examples/train_maskable_ppo.py --vector --envs 256 --steps 3000000
 
 The agent takes one seat of a classic two-player round against the ``basic`` bot (a random
 legal play with a beginner's sense: it declares UNO, catches, never bluffs); the reward is +1
@@ -148,7 +148,7 @@ def main() -> None:
     ap.add_argument("--envs", type=int, default=None,
                     help="environments stepped together (default 8, or 256 with --vector)")
     ap.add_argument("--vector", action="store_true",
-                    help="train on the compiled vector env (unoarena[fast])")
+                    help="train on the compiled vector env (unoarena/UnoVector-v0)")
     ap.add_argument("--n-steps", type=int, default=None,
                     help="steps per environment per update (default 512, or 64 with --vector)")
     ap.add_argument("--eval-games", type=int, default=2000)

@@ -23,9 +23,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"cli", "testing", "sim", "__init__"}),  # entry points and test support
 )
 #: Imports that still run up a layer, each with why; the list only shrinks.
-KNOWN: dict[tuple[str, str], str] = {
-    ("kernel", "rl"): "kernel/warm.py compiles the vector environment's entry points too",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def layer_of(part: str) -> int:

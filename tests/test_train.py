@@ -41,7 +41,7 @@ def test_an_unfinished_table_bootstraps_from_the_next_decision() -> None:
 
 def test_self_play_training_runs_and_resumes(tmp_path: Path) -> None:
     pytest.importorskip("torch")
-    pytest.importorskip("numba")
+    pytest.importorskip("unoarena.kernel._kernel", reason="the compiled kernel is not built")
     from dataclasses import asdict
 
     from unoarena.bots.learned import Network
@@ -79,7 +79,7 @@ def _small_distill(tmp_path: Path, decisions: int) -> object:
 
 def test_distillation_labels_a_fixed_selection_fits_and_resumes(tmp_path: Path) -> None:
     pytest.importorskip("torch")
-    pytest.importorskip("numba")
+    pytest.importorskip("unoarena.kernel._kernel", reason="the compiled kernel is not built")
     from unoarena.bots.learned import Network
     from unoarena.train.distill import Run
     from unoarena.train.policy import export
@@ -114,7 +114,7 @@ def test_the_command_line_refuses_what_it_cannot_do(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]
                                                     ) -> None:
     pytest.importorskip("torch")
-    pytest.importorskip("numba")
+    pytest.importorskip("unoarena.kernel._kernel", reason="the compiled kernel is not built")
     from unoarena.train.__main__ import main
 
     with pytest.raises(SystemExit):
@@ -129,7 +129,7 @@ def test_the_command_line_refuses_what_it_cannot_do(tmp_path: Path,
 
 def test_ppo_starts_from_distilled_weights(tmp_path: Path) -> None:
     pytest.importorskip("torch")
-    pytest.importorskip("numba")
+    pytest.importorskip("unoarena.kernel._kernel", reason="the compiled kernel is not built")
     import torch
 
     from unoarena.train.policy import Policy, export
@@ -152,7 +152,7 @@ def test_fine_tuned_weights_keep_the_scale_of_the_scores_they_started_from(
     """``ppo --init`` from a distilled policy exports weights whose scores a search still
     reads as advantages: the starting file and its score scale are in their metadata."""
     pytest.importorskip("torch")
-    pytest.importorskip("numba")
+    pytest.importorskip("unoarena.kernel._kernel", reason="the compiled kernel is not built")
     from unoarena.bots.learned import Network
     from unoarena.train.__main__ import main
     from unoarena.train.policy import export

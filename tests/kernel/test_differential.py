@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("numba")
+pytest.importorskip("unoarena.kernel._kernel", reason="the compiled kernel is not built")
 
 from unoarena.engine import KEYS, PRESETS, Action, Game, preset
 from unoarena.engine.rules import RuleSet

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("numba")
+pytest.importorskip("unoarena.kernel._kernel", reason="the compiled kernel is not built")
 
 from unoarena.bots import split_specs
 from unoarena.kernel import bots as kb

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("numba")
+pytest.importorskip("unoarena.kernel._kernel", reason="the compiled kernel is not built")
 
 from unoarena.bots import Bot, make_bot
 from unoarena.driver import LazyView

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("numba")
+pytest.importorskip("unoarena.kernel._kernel", reason="the compiled kernel is not built")
 gymnasium = pytest.importorskip("gymnasium")
 
 from gymnasium.vector import AutoresetMode  # noqa: E402
@@ -301,3 +301,31 @@ def test_spaces_and_masks_for_maskable_ppo() -> None:
     assert masks.dtype == np.bool_ and masks.shape == (5, env.num_actions)
     assert (masks.sum(axis=1) > 0).all()
     assert list(info["seat"]) == [0] * 5
+
+
+def test_threads_step_the_same_trajectories() -> None:
+    """Tables cut among threads play exactly what one thread plays."""
+    runs = []
+    for threads in (1, 3):
+        env = UnoVectorEnv(200, "house", players=3, opponents="basic", threads=threads,
+                           seed=11)
+        assert env.threads == threads
+        obs, _info = env.reset()
+        trace = [obs["observation"].copy()]
+        rng = np.random.default_rng(0)
+        for _ in range(40):
+            mask = env.action_masks()
+            # a table that just ended has no legal action: it starts over, whatever it gets
+            acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in mask],
+                            np.int64)
+            obs, rew, term, trunc, _info = env.step(acts)
+            trace += [obs["observation"].copy(), rew.copy(), term.copy(), trunc.copy()]
+        env.close()
+        runs.append(trace)
+    for a, b in zip(*runs, strict=True):
+        assert np.array_equal(a, b)
+
+
+def test_threads_must_be_a_positive_number() -> None:
+    with pytest.raises(ValueError, match="threads must be a whole number of at least 1, not 0"):
+        UnoVectorEnv(4, "classic", threads=0)

@@ -17,12 +17,6 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.cards import NKINDS
-from . import core
-from ._jit import inline, njit
-from .core import State, Tables
-from .tables import R_DECK, R_N, R_OPEN
-
 I8 = npt.NDArray[np.int8]
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
@@ -86,93 +80,9 @@ def templates(encoder: object, scores: npt.NDArray[np.float64] | None = None) ->
     return out
 
 
-@inline
-def encode(st: State, tb: Tables, t: int, seat: int, window: bool, lay: I64, tmpl: F32,
-           ids: I32, m: int, out: F32) -> None:
-    """Write ``seat``'s observation of table ``t`` to the row ``out``; ``ids[:m]``: its legal
-    ids when it acts now (they name the playable drawn cards), else ``m = 0``."""
-    s = st.s[t]
-    p = tb.p
-    n = p[R_N]
-    row = tmpl[seat]
-    for i in range(len(out)):
-        out[i] = row[i]
-    for i in range(st.hsize[t, seat]):  # the hand: offset 0
-        out[st.hands[t, seat, i]] += 1.0
-    o = lay[L_SIZES]
-    od = lay[L_DECLARED]
-    for i in range(n):
-        sz = st.hsize[t, (seat + i) % n]
-        out[o + i] = sz
-        if sz == 1 and st.declared[t, (seat + i) % n]:
-            out[od + i] = 1.0
-    ex = s[core.F_EXPOSED]
-    if ex >= 0:
-        out[lay[L_EXPOSED] + (ex - seat) % n] = 1.0
-    turn = s[core.F_TURN]
-    out[lay[L_TURN] + (turn - seat) % n] = 1.0
-    if window:
-        out[lay[L_WINDOW]] = 1.0
-    phase = s[core.F_PHASE]
-    out[lay[L_PHASE] + phase] = 1.0
-    out[lay[L_TOP] + st.disc[t, s[core.F_NDISC] - 1]] = 1.0
-    if s[core.F_COLOR] >= 0:
-        out[lay[L_COLOR] + s[core.F_COLOR]] = 1.0
-    if s[core.F_DIR] == 1:
-        out[lay[L_DIRECTION]] = 1.0
-    if phase == core.DRAWN and turn == seat:
-        o = lay[L_DRAWN]
-        for i in range(m):
-            aid = ids[i]
-            if aid < len(tb.a_ncards) and tb.a_ncards[aid] > 0:
-                out[o + tb.a_cards[aid, 0]] = 1.0
-    pend = s[core.F_PEND]
-    if pend:
-        out[lay[L_PEND]] = min(pend, p[R_DECK])
-        out[lay[L_SOURCE] + s[core.F_PKIND] - 1] = 1.0
-    eff = s[core.F_EFFECT]
-    if eff != core.E_NONE:
-        out[lay[L_EFFECT] + eff - 1] = 1.0
-        out[lay[L_ECOLOR] + s[core.F_ECOLOR]] = 1.0
-        if eff == core.E_LOCK:
-            out[lay[L_OWNER] + (s[core.F_EOWNER] - seat) % n] = 1.0
-    out[lay[L_PILE]] = s[core.F_NPILE]
-    if lay[L_OPEN] >= 0:  # HR-OPEN: the others' hands that lie face up
-        for i in range(1, n):
-            other = (seat + i) % n
-            if st.hsize[t, other] <= p[R_OPEN]:
-                o = lay[L_OPEN] + (i - 1) * NKINDS
-                for j in range(st.hsize[t, other]):
-                    out[o + st.hands[t, other, j]] += 1.0
-    if lay[L_SEER] >= 0:
-        for i in range(1, n):
-            o = lay[L_SEER] + (i - 1) * NKINDS
-            other = (seat + i) % n
-            for j in range(st.hsize[t, other]):
-                out[o + st.hands[t, other, j]] += 1.0
-        o = lay[L_SEER_PILE]
-        for j in range(s[core.F_NPILE]):
-            out[o + st.pile[t, j]] += 1.0
+# the compiled functions (``_kernel.pyx``, part ``observe.pxi``)
+from . import _kernel  # noqa: E402
 
-
-@inline
-def mask(ids: I32, m: int, decline: int, out: I8) -> None:
-    """The row ``out`` of a legal-action mask: ``ids[:m]``, and ``decline`` when it is >= 0."""
-    for i in range(len(out)):
-        out[i] = 0
-    for i in range(m):
-        out[ids[i]] = 1
-    if decline >= 0:
-        out[decline] = 1
-
-
-@njit
-def encode_seat(st: State, tb: Tables, t: int, seat: int, window: bool, lay: I64, tmpl: F32,
-                ids: I32, out: F32) -> int:
-    """:func:`encode` for one seat, its legal ids computed here (into ``ids``; returns how
-    many): what a caller outside the vector environment (a test, a table driven from
-    Python) uses."""
-    m = core.legal(st, tb, t, seat, ids)
-    encode(st, tb, t, seat, window, lay, tmpl, ids, m, out)
-    return m
-
+encode = _kernel.ko_encode
+encode_seat = _kernel.ko_encode_seat
+mask = _kernel.ko_mask

@@ -9,7 +9,10 @@ them into a :class:`~unoarena.lab.stats.Tally` and lets them go, so memory stays
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,6 +32,40 @@ F64 = npt.NDArray[np.float64]
 
 #: Generators seeded together: enough for the vector units, few enough to stay in cache.
 SEED_BLOCK = 512
+#: The fewest rounds a thread is given: below this, starting threads costs more than it saves.
+MIN_THREAD_ROUNDS = 256
+
+
+def default_threads() -> int:
+    """Threads a batch uses unless told: every core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def check_threads(threads: int) -> int:
+    """``threads`` itself if it is a positive number of threads, else a ``ValueError`` that says
+    what is allowed."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a whole number of at least 1, not {threads!r}")
+    return threads
+
+
+def _derived(seed: int, what: str, start: int, stop: int, *more: int) -> I64:
+    """``split_seed(derive(seed, what, i, *more))`` for ``i`` in ``start..stop``, as an array
+    of (lo, hi) rows: the same text hashed the same way as :func:`~unoarena.seeding.derive`
+    (``repr`` of the tuple), without a call per round."""
+    tail = "".join(f", {m!r}" for m in more)
+    head = f"({seed!r}, {what!r}, "
+    blake = hashlib.blake2b
+    words = np.fromiter(
+        (int.from_bytes(blake(f"{head}{i}{tail})".encode(), digest_size=8).digest(), "big")
+         for i in range(start, stop)), np.uint64, stop - start) & np.uint64((1 << 63) - 1)
+    out = np.empty((stop - start, 2), np.int64)
+    out[:, 0] = (words & np.uint64(0xFFFFFFFF)).astype(np.int64)
+    out[:, 1] = (words >> np.uint64(32)).astype(np.int64)
+    return out
 
 
 class KernelRefused(ValueError):
@@ -68,6 +105,21 @@ def bot_kind(spec: str) -> tuple[int, float]:
 
 
 @dataclass
+class _Lane:
+    """What one thread of a runner plays with: nothing is shared between threads but the
+    rule set's tables and the output rows (each thread writes its own)."""
+
+    st: core.State
+    scratch: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], I64, I64]
+    own: npt.NDArray[np.uint32]
+    tracker: kh.Tracker
+    games: npt.NDArray[np.uint32]
+    drivers: npt.NDArray[np.uint32]
+    work: npt.NDArray[np.uint32]
+    hist: I64
+
+
+@dataclass
 class Chunk:
     """Per-round results of rounds ``start..stop``."""
 
@@ -98,55 +150,87 @@ class RoundRunner:
         self.scratch = kb.scratch(self.kr.n_actions, n)
         self.own = np.zeros((n, mt.MT_WORDS), np.uint32)
         self.tracker = kh.new_tracker(1, self.kr)
+        self._lanes: list[_Lane] = []
 
     def seeds(self, start: int, stop: int) -> I64:
-        """Each round's seeds as 32-bit words: game, driver, then each seat's bot."""
-        from ..seeding import derive
-
+        """Each round's seeds as 32-bit words: game, driver, then each seat's bot (what
+        :func:`unoarena.seeding.derive` gives, computed a column at a time)."""
         n = self.rules.players
         random_seats = [s for s in range(n) if self.kinds[s] == kb.BOT_RANDOM]
         out = np.zeros((stop - start, 4 + 2 * n), np.int64)
-        for row, i in enumerate(range(start, stop)):
-            out[row, 0:2] = split_seed(derive(self.seed, "game", i))
-            out[row, 2:4] = split_seed(derive(self.seed, "act", i))
-            for s in random_seats:
-                out[row, 4 + 2 * s:6 + 2 * s] = split_seed(derive(self.seed, "bot", i, s))
+        out[:, 0:2] = _derived(self.seed, "game", start, stop)
+        out[:, 2:4] = _derived(self.seed, "act", start, stop)
+        for s in random_seats:
+            out[:, 4 + 2 * s:6 + 2 * s] = _derived(self.seed, "bot", start, stop, s)
         return out
 
-    def play(self, start: int, stop: int) -> Chunk:
-        """Rounds ``start..stop`` (dealer ``i mod players``, as the Python path)."""
+    def play(self, start: int, stop: int, threads: int = 1) -> Chunk:
+        """Rounds ``start..stop`` (dealer ``i mod players``, as the Python path), on up to
+        ``threads`` threads."""
         n = self.rules.players
         m = stop - start
         dealers = np.arange(start, stop, dtype=np.int64) % n
         kinds = np.tile(self.kinds, (m, 1))
         opts = np.tile(self.opts, (m, 1, 1))
-        return self.play_seeded(start, self.seeds(start, stop), dealers, kinds, opts)
+        return self.play_seeded(start, self.seeds(start, stop), dealers, kinds, opts, threads)
+
+    def _lane(self, i: int) -> _Lane:
+        """Thread ``i``'s table, scratch, generators and trackers (lane 0: the runner's own)."""
+        while len(self._lanes) <= i:
+            if not self._lanes:
+                st, scratch, own, tracker = self.st, self.scratch, self.own, self.tracker
+            else:
+                n = self.rules.players
+                st = core.new_state(1, n, self.rules.deck.size, self.kr.n_actions)
+                scratch = kb.scratch(self.kr.n_actions, n)
+                own = np.zeros((n, mt.MT_WORDS), np.uint32)
+                tracker = kh.new_tracker(1, self.kr)
+            self._lanes.append(_Lane(st, scratch, own, tracker,
+                                     np.empty((SEED_BLOCK, mt.MT_WORDS), np.uint32),
+                                     np.empty((SEED_BLOCK, mt.MT_WORDS), np.uint32),
+                                     np.empty((mt.N + 2, SEED_BLOCK), np.uint32),
+                                     np.zeros(kb.MAX_CHAIN_LEN, np.int64)))
+        return self._lanes[i]
 
     def play_seeded(self, start: int, seeds: I64, dealers: I64, kinds: I64,
-                    opts: F64) -> Chunk:
+                    opts: F64, threads: int = 1) -> Chunk:
         """Rounds with explicit seeds (rows of :meth:`seeds`' layout), dealers and bots per
         seat per round (``kinds[i, s]``, options ``opts[i, s]`` as :func:`bot_options`
-        gives them)."""
+        gives them). With ``threads`` > 1 the rounds are cut into runs of consecutive rounds,
+        one per thread, each played without the GIL; every round is seeded by its index, so
+        the results do not depend on the number of threads."""
         n = self.rules.players
         m = len(dealers)
         counts = np.zeros((m, kb.NCOUNTS), np.int64)
-        hist = np.zeros(kb.MAX_CHAIN_LEN, np.int64)
         winners = np.zeros(m, np.int64)
         points = np.zeros((m, n), np.int64)
         scores = np.zeros((m, n), np.int64)
         drawn_by = np.zeros((m, core.NREASONS), np.int64)
-        block = SEED_BLOCK
-        games = np.empty((block, mt.MT_WORDS), np.uint32)
-        drivers = np.empty((block, mt.MT_WORDS), np.uint32)
-        work = np.empty((mt.N + 2, block), np.uint32)
-        for a in range(0, m, block):
-            b = min(m, a + block)
-            mt.seed_many(games, seeds[a:b, 0].copy(), seeds[a:b, 1].copy(), work[:, :b - a])
-            mt.seed_many(drivers, seeds[a:b, 2].copy(), seeds[a:b, 3].copy(), work[:, :b - a])
-            kb.play_rounds(self.st, self.tb, seeds[a:b], games, drivers, dealers[a:b],
-                           kinds[a:b], opts[a:b], self.own, counts[a:b], hist,
-                           winners[a:b], points[a:b], scores[a:b], drawn_by[a:b],
-                           self.max_actions, *self.scratch, self.tracker)
+        parts = max(1, min(check_threads(threads), m // MIN_THREAD_ROUNDS))
+        cuts = [m * k // parts for k in range(parts + 1)]
+        lanes = [self._lane(k) for k in range(parts)]
+
+        def run(k: int) -> None:
+            lane = lanes[k]
+            lane.hist[:] = 0
+            for a in range(cuts[k], cuts[k + 1], SEED_BLOCK):
+                b = min(cuts[k + 1], a + SEED_BLOCK)
+                work = lane.work  # (its first b - a columns are used)
+                mt.seed_many(lane.games, seeds[a:b, 0].copy(), seeds[a:b, 1].copy(), work)
+                mt.seed_many(lane.drivers, seeds[a:b, 2].copy(), seeds[a:b, 3].copy(), work)
+                kb.play_rounds(lane.st, self.tb, seeds[a:b], lane.games, lane.drivers,
+                               dealers[a:b], kinds[a:b], opts[a:b], lane.own, counts[a:b],
+                               lane.hist, winners[a:b], points[a:b], scores[a:b],
+                               drawn_by[a:b], self.max_actions, *lane.scratch, lane.tracker)
+
+        if parts == 1:
+            run(0)
+        else:
+            with ThreadPoolExecutor(parts) as pool:
+                list(pool.map(run, range(parts)))
+        hist = lanes[0].hist.copy()
+        for lane in lanes[1:]:
+            hist += lane.hist
         bad = np.nonzero(counts[:, kb.C_ERROR])[0]
         if len(bad):
             i = start + int(bad[0])

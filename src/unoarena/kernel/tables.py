@@ -3,7 +3,7 @@
 :func:`compile_rules` turns every key of a :class:`~unoarena.engine.RuleSet` into an integer
 of ``params`` (indices below) and the rule set's :class:`~unoarena.engine.ActionSpace` into
 per-action columns and lookup tables, so that the kernel numbers actions exactly as the
-reference engine does (the same ids, the same masks). Numpy only: nothing here needs numba.
+reference engine does (the same ids, the same masks). Numpy only.
 """
 
 from __future__ import annotations

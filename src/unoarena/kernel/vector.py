@@ -24,18 +24,17 @@ flags into them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from . import bots as kb
-from . import core, mt, observe
 from . import heuristic as kh
-from . import matches as km
-from ._jit import inline, njit
+from . import mt
 from .core import State, Tables
-from .tables import R_N, R_TEAMCOUNT, R_TEAMS, V_CATCH, V_UNO
 
 I8 = npt.NDArray[np.int8]
 I32 = npt.NDArray[np.int32]
@@ -107,262 +106,89 @@ def table_seeds(seed: int, players: int) -> list[int]:
             *(derive(seed, "bot", s) for s in range(players))]
 
 
-@njit
-def seed_tables(v: Vec, words: I64) -> None:
-    """Seed every table's generators: ``words[b]`` holds :func:`table_seeds` as (lo, hi)
-    pairs."""
-    n = v.own.shape[1]
-    for t in range(len(words)):
-        mt.seed_words(v.ep[t], words[t, 0], words[t, 1])
-        mt.seed_words(v.drv[t], words[t, 2], words[t, 3])
-        for s in range(n):
-            mt.seed_words(v.own[t, s], words[t, 4 + 2 * s], words[t, 5 + 2 * s])
-        for i in range(NCTL):
-            v.ctl[t, i] = 0
-
-
 # =============================================================================================
 # one table. The game's big pieces (a step, the legal actions, a bot's decision) are inlined
 # into :func:`to_learner` at one call site each, the learning seat's action included: inlined
 # at several, the batch functions took over ten minutes to compile; called instead, passing a
 # table's forty arrays to each call cost 40% of a step
 # =============================================================================================
-@inline
-def learner_acts(v: Vec, st: State, tb: Tables, t: int, window: int, declined: int,
-                 seat: int) -> int:
-    """``seat`` (the learning seat or a ``caller`` seat) acts now, in a window or on its turn:
-    it becomes the table's actor, its legal ids go to ``v.ids``."""
-    ctl = v.ctl[t]
-    ctl[C_ACTOR] = seat
-    ctl[C_NIDS] = core.legal(st, tb, t, seat, v.ids[t])
-    ctl[C_WINDOW] = window
-    ctl[C_DECLINED] = declined
-    return _ACT
-
-
-@inline
-def play(v: Vec, st: State, tb: Tables, t: int, aid: int, seat: int) -> bool:
-    """``seat`` takes ``aid``, and the heuristic seats' trackers read what it did (False if
-    a tracker overflowed: the round cannot go on)."""
-    tracked = v.ctl[t, C_HMASK] != 0
-    if tracked:
-        kh.before(v.tr, st, t, seat, aid)
-        st.s[t, core.F_NLOG] = 0
-    core.step(st, tb, t, aid, seat)
-    if not tracked:
-        return True
-    kh.after(v.tr, st, tb, t)
-    return bool(v.tr.tf[t, kh.TF_ERROR] == 0)
-
-
-@inline
-def bot_choice(v: Vec, st: State, tb: Tables, t: int, seat: int, window: bool, m: int) -> int:
-    """The bot at ``seat`` chooses among the ``m`` legal ids in ``v.buf``: in a window (-1:
-    it declines) or on its turn."""
-    me = v.ctl[t, C_SEAT]
-    return kb.decide(st, tb, v.tr, t, seat, window, v.kinds[me, seat], v.opts[me, seat], v.buf,
-                     m, v.drv[t], v.own[t, seat], v.scr)
-
-
-@njit
-def to_learner(v: Vec, st: State, tb: Tables, t: int, first: int) -> int:
-    """The actor (the learning seat or a ``caller`` seat) takes action ``first`` (none if
-    negative), then the bots act (windows first, in DIG-3 order, then the turn seat) until the
-    learning seat or a ``caller`` seat must act (its legal ids in ``v.ids[t]``) or the round
-    is over."""
-    s = st.s[t]
-    ctl = v.ctl[t]
-    me = ctl[C_SEAT]
-    declined = ctl[C_DECLINED]
-    taken = 0
-    while s[core.F_PHASE] != core.OVER:
-        actor = -1
-        aid = first
-        if first >= 0:
-            actor = ctl[C_ACTOR]
-            first = -1
-        else:
-            if taken >= v.opt[O_MAX_ACTIONS]:
-                return _STUCK
-            taken += 1
-            nw = core.window_seats(st, tb, t, v.seats, v.buf2)
-            # the seats with a window, then the turn seat: the first that acts
-            for k in range(nw + 1):
-                window = k < nw
-                seat = v.seats[k] if window else s[core.F_TURN]
-                if window and (declined >> seat) & 1:
-                    continue
-                if seat == me or v.kinds[me, seat] == kb.BOT_CALLER:
-                    return learner_acts(v, st, tb, t, 1 if window else 0, declined, seat)
-                m = core.legal(st, tb, t, seat, v.buf)
-                if m == 0 and not window:
-                    return _STUCK
-                choice = bot_choice(v, st, tb, t, seat, window, m)
-                if window and choice < 0:  # a bot lets its window pass
-                    declined |= 1 << seat
-                    continue
-                actor = seat
-                aid = choice
-                break
-        if not play(v, st, tb, t, aid, actor):
-            return _STUCK
-        verb = tb.a_verb[aid]
-        if verb != V_CATCH and verb != V_UNO:
-            declined = 0
-    ctl[C_DECLINED] = declined
-    ctl[C_NIDS] = 0
-    ctl[C_WINDOW] = 0
-    ctl[C_ACTOR] = me  # a finished round is observed by the learning seat
-    return _OVER
-
-
-@njit
-def start_episode(v: Vec, st: State, tb: Tables, t: int) -> int:
-    """Deal table ``t``'s next episode (again while the bots end it before the learning
-    seat has a decision); ``_STUCK`` if a round could not be played."""
-    ctl = v.ctl[t]
-    ep = v.ep[t]
-    n = tb.p[R_N]
-    ctl[C_SEAT] = mt.randbelow(ep, n) if v.opt[O_SEAT] < 0 else v.opt[O_SEAT]
-    ctl[C_STEPS] = 0
-    ctl[C_SKIPPED] = 0
-    ctl[C_RESET] = 0
-    ctl[C_EPISODES] += 1
-    while True:
-        e = mt.getrandbits(ep, 63)  # Match(rules, e): SET-1, then the round's seed
-        mt.seed_words(v.mrng, e & 0xFFFFFFFF, e >> 32)
-        dealer = km.first_dealer(tb, v.mrng, v.deck, v.cont, v.vals)
-        g = mt.getrandbits(v.mrng, 63)
-        mt.seed_words(st.rng[t], g & 0xFFFFFFFF, g >> 32)
-        core.deal_seeded(st, tb, t, dealer)
-        ctl[C_DECLINED] = 0
-        hmask = 0
-        for s in range(n):
-            if s != ctl[C_SEAT] and v.kinds[ctl[C_SEAT], s] == kb.BOT_HEURISTIC:
-                hmask |= 1 << s
-        ctl[C_HMASK] = hmask
-        if hmask:
-            kh.begin(v.tr, st, tb, t, hmask)
-            if v.tr.tf[t, kh.TF_ERROR]:
-                return _STUCK
-        r = to_learner(v, st, tb, t, -1)
-        if r != _OVER:
-            return r
-        ctl[C_SKIPPED] += 1
-
-
-@inline
-def reward(v: Vec, st: State, tb: Tables, t: int) -> float:
-    """The learning seat's reward for the finished round (``Table._round_rewards``)."""
-    s = st.s[t]
-    p = tb.p
-    me = v.ctl[t, C_SEAT]
-    nt = p[R_TEAMCOUNT]
-    if v.opt[O_REWARD] == REWARD_POINTS:
-        return float(st.scores[t, me % nt if p[R_TEAMS] else me]) * float(v.scale[0])
-    if s[core.F_REASON] in (core.REASON_VOID, core.REASON_BLOCKED):
-        return 0.0
-    w = s[core.F_WINNER]
-    if p[R_TEAMS]:
-        return 1.0 if w % nt == me % nt else -1.0
-    return 1.0 if w == me else -1.0
-
-
-@njit
-def write(v: Vec, st: State, tb: Tables, t: int, obs: F32, msk: I8) -> None:
-    """The actor's observation and mask (all zero once the round is over)."""
-    ctl = v.ctl[t]
-    m = ctl[C_NIDS]
-    window = ctl[C_WINDOW] == 1
-    observe.encode(st, tb, t, ctl[C_ACTOR], window, v.lay, v.tmpl, v.ids[t], m, obs)
-    observe.mask(v.ids[t], m, v.opt[O_DECLINE] if window else -1, msk)
-
-
-@inline
-def learner_step(v: Vec, st: State, tb: Tables, t: int, aid: int) -> int:
-    """Apply the actor's action ``aid`` (or its ``decline``) on table ``t`` and let the bots
-    play on: what :func:`to_learner` returns."""
-    if aid == v.opt[O_DECLINE]:
-        v.ctl[t, C_DECLINED] |= 1 << v.ctl[t, C_ACTOR]
-        return to_learner(v, st, tb, t, -1)
-    return to_learner(v, st, tb, t, aid)
-
-
-@inline
-def legal_action(v: Vec, t: int, aid: int) -> bool:
-    """Whether ``aid`` is a legal choice for table ``t``'s learning seat: one of its offered ids, or
-    ``decline`` while a window is open to it."""
-    ctl = v.ctl[t]
-    if aid == v.opt[O_DECLINE]:
-        return bool(ctl[C_WINDOW] == 1)
-    ids = v.ids[t]
-    for i in range(ctl[C_NIDS]):
-        if ids[i] == aid:
-            return True
-    return False
 
 
 # =============================================================================================
 # the batch
 # =============================================================================================
-@njit
-def reset_batch(v: Vec, st: State, tb: Tables, obs: F32, msk: I8) -> int:
-    """Start an episode on every table (generators seeded); :data:`OK`, or ``-2 - b`` when
-    table ``b``'s round could not be played."""
-    for t in range(len(v.ctl)):
-        v.ctl[t, C_EPISODES] = 0
-        if start_episode(v, st, tb, t) == _STUCK:
-            return -2 - t
-        write(v, st, tb, t, obs[t], msk[t])
-    return OK
 
 
-@njit
+# the compiled functions (``_kernel.pyx``, part ``vector.pxi``)
+from . import _kernel  # noqa: E402
+
+play = _kernel.kv_play
+reset_batch = _kernel.kv_reset_batch
+reset_range = _kernel.kv_reset_range
+check_actions = _kernel.kv_check_actions
+step_range = _kernel.kv_step_range
+seed_tables = _kernel.kv_seed_tables
+_step_batch = _kernel.kv_step_batch
+
+
 def step_batch(v: Vec, st: State, tb: Tables, actions: I64, obs: F32, msk: I8, rew: F64,
                term: B8, trunc: B8, fin: B8, fin_obs: F32, fin_msk: I8) -> int:
-    """Apply each table's actor's action, let the bots play to the next decision of the
-    learning seat or a ``caller`` seat, reward, and auto-reset finished tables: next step
-    (the action of a table that finished last step is ignored and it starts over), or same
-    step (the finished
-    observation goes to ``fin_obs``/``fin_msk``, flagged in ``fin``). Returns :data:`OK`;
-    the first table ``b`` whose action is not legal (nothing was stepped); or ``-2 - b``
-    when table ``b``'s round could not be played."""
-    ntab = len(v.ctl)
-    for t in range(ntab):  # every action is checked before any table moves
-        if not v.ctl[t, C_RESET] and not legal_action(v, t, actions[t]):
-            return t
-    same = v.opt[O_SAME_STEP] == 1
-    max_steps = v.opt[O_MAX_STEPS]
-    for t in range(ntab):
-        ctl = v.ctl[t]
-        rew[t] = 0.0
-        term[t] = False
-        trunc[t] = False
-        fin[t] = False
-        if ctl[C_RESET]:
-            if start_episode(v, st, tb, t) == _STUCK:
-                return -2 - t
-            write(v, st, tb, t, obs[t], msk[t])
-            continue
-        if ctl[C_ACTOR] == ctl[C_SEAT]:  # max_steps counts the learning seat's actions
-            ctl[C_STEPS] += 1
-        r = learner_step(v, st, tb, t, actions[t])
-        if r == _STUCK:
-            return -2 - t
-        if r == _OVER:
-            rew[t] = reward(v, st, tb, t)
-            term[t] = True
-        elif max_steps >= 0 and ctl[C_STEPS] >= max_steps:
-            trunc[t] = True
-        if not (term[t] or trunc[t]):
-            write(v, st, tb, t, obs[t], msk[t])
-        elif same:
-            write(v, st, tb, t, fin_obs[t], fin_msk[t])
-            fin[t] = True
-            if start_episode(v, st, tb, t) == _STUCK:
-                return -2 - t
-            write(v, st, tb, t, obs[t], msk[t])
-        else:
-            write(v, st, tb, t, obs[t], msk[t])
-            ctl[C_RESET] = 1
-    return OK
+    """Step every table (see ``step_batch`` in ``vector.pxi``); the flags are boolean arrays,
+    which the compiled loop reads as bytes."""
+    return _step_batch(v, st, tb, actions, obs, msk, rew, term.view(np.uint8),
+                       trunc.view(np.uint8), fin.view(np.uint8), fin_obs, fin_msk)
+
+
+#: The fewest tables a thread is given: below this, handing work to threads costs more than
+#: it saves.
+MIN_THREAD_TABLES = 64
+
+
+class Lanes:
+    """The tables cut into runs of consecutive tables, one per thread, stepped side by side
+    without the GIL. Every table has its own generators, so the results do not depend on the
+    number of threads; each thread has its own copy of the scratch arrays of :class:`Vec`."""
+
+    def __init__(self, v: Vec, tables: int, threads: int) -> None:
+        parts = max(1, min(threads, tables // MIN_THREAD_TABLES))
+        self.cuts = [tables * k // parts for k in range(parts + 1)]
+        self.vecs = [v] + [v._replace(mrng=np.zeros_like(v.mrng), deck=np.zeros_like(v.deck),
+                                      cont=np.zeros_like(v.cont), vals=np.zeros_like(v.vals),
+                                      buf=np.zeros_like(v.buf), buf2=np.zeros_like(v.buf2),
+                                      seats=np.zeros_like(v.seats), scr=np.zeros_like(v.scr))
+                           for _ in range(parts - 1)]
+        self.pool = ThreadPoolExecutor(parts) if parts > 1 else None
+
+    @property
+    def threads(self) -> int:
+        """How many threads step the tables."""
+        return len(self.vecs)
+
+    def _each(self, run: Callable[[int], int]) -> int:
+        if self.pool is None:
+            return run(0)
+        results = list(self.pool.map(run, range(len(self.vecs))))
+        bad = [r for r in results if r != OK]
+        return min(bad) if bad else OK  # -2 - t: the first table that failed
+
+    def reset(self, st: State, tb: Tables, obs: F32, msk: I8) -> int:
+        """:func:`reset_batch` on every thread."""
+        return self._each(lambda k: reset_range(self.vecs[k], st, tb, self.cuts[k],
+                                                self.cuts[k + 1], obs, msk))
+
+    def step(self, st: State, tb: Tables, actions: I64, obs: F32, msk: I8, rew: F64,
+             term: B8, trunc: B8, fin: B8, fin_obs: F32, fin_msk: I8) -> int:
+        """:func:`step_batch` on every thread: the actions are all checked first."""
+        r = check_actions(self.vecs[0], actions)
+        if r != OK:
+            return r
+        t8, r8, f8 = term.view(np.uint8), trunc.view(np.uint8), fin.view(np.uint8)
+        return self._each(lambda k: step_range(self.vecs[k], st, tb, self.cuts[k],
+                                               self.cuts[k + 1], actions, obs, msk, rew, t8,
+                                               r8, f8, fin_obs, fin_msk))
+
+    def close(self) -> None:
+        """Stop the threads."""
+        if self.pool is not None:
+            self.pool.shutdown()
+            self.pool = None

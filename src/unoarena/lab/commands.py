@@ -57,6 +57,9 @@ def add_lab_parsers(sub: Any, parents: Sequence[argparse.ArgumentParser]) -> Non
                           "PRESET:key=value,key=value, e.g. classic house "
                           "classic:stacking=draw2 (--set and --players apply to all)"))
     _run_options(s)
+    s.add_argument("--threads", type=int, metavar="N",
+                   help=_("threads of the compiled kernel in each process (default: every "
+                          "core, shared among the worker processes); the numbers are the same"))
     s.add_argument("--save-record", metavar="FILE",
                    help=_("save the record of the first round (or match) for unoarena replay"))
     s.set_defaults(handler=cmd_simulate)
@@ -96,10 +99,10 @@ def _run_options(p: argparse.ArgumentParser) -> None:
                           "a cluster address such as ray://head:10001; needs "
                           "pip install 'unoarena[cluster]'"))
     p.add_argument("--engine", choices=("auto", "kernel", "python"), default="auto",
-                   help=_("what plays the games: the compiled kernel (needs pip install "
-                          "'unoarena[fast]' and bots it has: random, basic, heuristic), the "
-                          "Python engine, or auto (the kernel where it can; the default). The "
-                          "numbers are the same"))
+                   help=_("what plays the games: the compiled kernel (built when unoarena "
+                          "is installed with a C compiler; its bots: random, basic, "
+                          "heuristic), the Python engine, or auto (the kernel where it can; "
+                          "the default). The numbers are the same"))
     p.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     p.add_argument("--plot", metavar="DIR",
                    help=_("also write plots (PNG) into DIR; needs "
@@ -218,7 +221,7 @@ def _simulate(ns: argparse.Namespace) -> int:
         try:
             cmp = compare(rulesets, ns.bots, games, ns.seed, matches=ns.matches,
                           workers=_workers(ns), cluster=ns.cluster, progress=bar,
-                          engine=ns.engine)
+                          engine=ns.engine, threads=ns.threads)
         finally:
             bar.close()
         if ns.json:
@@ -246,7 +249,7 @@ def _simulate(ns: argparse.Namespace) -> int:
             result = simulate(rules, ns.bots, games, ns.seed, matches=ns.matches,
                               workers=_workers(ns), cluster=ns.cluster,
                               keep_records=1 if record_file else 0, progress=bar,
-                              engine=ns.engine)
+                              engine=ns.engine, threads=ns.threads)
         finally:
             bar.close()
         if record_file is not None:

@@ -1,6 +1,6 @@
 """The lab on the compiled kernel: which engine plays a job, and a kernel chunk as a tally.
 
-``engine="auto"`` (the default everywhere) plays on the kernel when numba is installed, the
+``engine="auto"`` (the default everywhere) plays on the kernel when it was built at install, the
 rule set compiles and every seat's bot has a kernel version; otherwise on the reference
 engine. ``engine="kernel"`` insists and says why when the kernel cannot serve; ``"python"``
 never uses it. Both paths give the same numbers for the same seed (``tests/kernel``).
@@ -68,9 +68,26 @@ def _runner(rules: RuleSet, specs: tuple[str, ...], seed: int,
 
 
 def play_rounds(rules: RuleSet, specs: Sequence[str], seed: int, start: int, stop: int,
-                max_actions: int) -> Chunk:
-    """Rounds ``start..stop`` of a job on the kernel (one runner per process and job)."""
-    return _runner(rules, tuple(specs), seed, max_actions).play(start, stop)
+                max_actions: int, threads: int = 1) -> Chunk:
+    """Rounds ``start..stop`` of a job on the kernel (one runner per process and job), on up
+    to ``threads`` threads."""
+    return _runner(rules, tuple(specs), seed, max_actions).play(start, stop, threads)
+
+
+def threads_for(threads: int | None, workers: int) -> int:
+    """The kernel's threads in each of ``workers`` processes: ``threads`` when given (a
+    :class:`LabError` unless it is 1 or more), else the cores shared among the processes."""
+    if threads is None:
+        import os
+
+        try:
+            cores = len(os.sched_getaffinity(0))
+        except AttributeError:  # not on Linux
+            cores = os.cpu_count() or 1
+        return max(1, cores // max(1, workers))
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise LabError(f"--threads must be 1 or more, not {threads}")
+    return threads
 
 
 @lru_cache(maxsize=16)

@@ -41,6 +41,7 @@ class SimJob:
     max_actions: int = DEFAULT_MAX_ACTIONS
     keep_records: int = 0
     engine: str = "python"  # "kernel" or "python", as chosen by :func:`fast.choose_engine`
+    threads: int = 1  # the kernel's threads in each process
 
 
 @dataclass
@@ -132,7 +133,8 @@ def _kernel_chunk(job: SimJob, rulesets: Sequence[RuleSet],
                 _rounds, match = play_indexed_match(rules, specs, job.seed, i, job.max_actions)
                 out.records[j].append(match_record(match))
             continue
-        chunk = fast.play_rounds(rules, specs, job.seed, start, stop, job.max_actions)
+        chunk = fast.play_rounds(rules, specs, job.seed, start, stop, job.max_actions,
+                                 job.threads)
         fast.add_chunk(out.tallies[j], chunk, teams[j])
         if j == 0:
             base = chunk
@@ -228,7 +230,7 @@ def simulate(rules: RuleSet, bots: Sequence[str] | str, games: int, seed: int = 
              matches: bool = False, workers: int = 1, cluster: str | None = None,
              keep_records: int = 0, max_actions: int = DEFAULT_MAX_ACTIONS,
              progress: Callable[[int, int], None] | None = None,
-             engine: str = "auto") -> SimResult:
+             engine: str = "auto", threads: int | None = None) -> SimResult:
     """Play ``games`` rounds (or matches) and add up their statistics.
 
     ``bots``: one spec for every seat or one per seat (see :func:`seat_bots`).
@@ -237,10 +239,13 @@ def simulate(rules: RuleSet, bots: Sequence[str] | str, games: int, seed: int = 
     ``progress(done, total)`` is called as chunks of games finish.
     ``engine``: ``auto`` (the compiled kernel where it can play the job), ``kernel`` or
     ``python`` (see :mod:`unoarena.lab.fast`); the numbers are the same either way.
+    ``threads``: the kernel's threads in each process (default: the cores, shared among the
+    ``workers``); the numbers do not depend on it.
     """
     specs = seat_bots(bots, rules.players)
     used = fast.choose_engine(engine, [rules], [specs], matches)
-    job = SimJob((rules.to_dict(),), (specs,), seed, matches, max_actions, keep_records, used)
+    job = SimJob((rules.to_dict(),), (specs,), seed, matches, max_actions, keep_records, used,
+                 fast.threads_for(threads, workers))
     start = time.perf_counter()
     chunk = _run(job, [rules], games, workers, cluster, progress)
     return SimResult(rules, specs, seed, chunk.tallies[0], matches, chunk.records[0],
@@ -312,11 +317,12 @@ def compare(rulesets: Sequence[RuleSet], bots: Sequence[str] | str, games: int, 
             *, labels: Sequence[str] | None = None, matches: bool = False, workers: int = 1,
             cluster: str | None = None, max_actions: int = DEFAULT_MAX_ACTIONS,
             progress: Callable[[int, int], None] | None = None,
-            engine: str = "auto") -> CompareResult:
+            engine: str = "auto", threads: int | None = None) -> CompareResult:
     """Play the same ``games`` seeds under every rule set; differences are from the first.
 
     ``bots`` is one spec for all seats, or one per seat (then every rule set must have that
     many players). ``progress(done, total)`` counts seeds, each played under every rule set.
+    ``threads``: as for :func:`simulate`.
     """
     if len(rulesets) < 2:
         raise LabError(f"--compare needs two or more rule sets, got {len(rulesets)}")
@@ -329,7 +335,7 @@ def compare(rulesets: Sequence[RuleSet], bots: Sequence[str] | str, games: int, 
     names = list(labels) if labels is not None else [spec_label(r) for r in rulesets]
     used = fast.choose_engine(engine, rulesets, specs, matches)
     job = SimJob(tuple(r.to_dict() for r in rulesets), tuple(specs), seed, matches,
-                 max_actions, 0, used)
+                 max_actions, 0, used, fast.threads_for(threads, workers))
     start = time.perf_counter()
     chunk = _run(job, rulesets, games, workers, cluster, progress)
     return CompareResult(list(rulesets), names, specs, seed, games, chunk.tallies,

@@ -80,7 +80,7 @@ def register() -> bool:
     if ENV_ID not in gymnasium.registry:
         gymnasium.register(id=ENV_ID, entry_point="unoarena.rl.gym_env:UnoEnv",
                            disable_env_checker=False)
-    if VECTOR_ENV_ID not in gymnasium.registry:  # numba loads when one is made, not here
+    if VECTOR_ENV_ID not in gymnasium.registry:  # the kernel loads when one is made, not here
         gymnasium.register(id=VECTOR_ENV_ID,
                            vector_entry_point="unoarena.rl.vector_env:UnoVectorEnv")
     return True
