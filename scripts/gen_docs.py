@@ -54,7 +54,7 @@ def replay_example() -> str:
         with tempfile.TemporaryDirectory() as tmp:
             os.chdir(tmp)
             quiet = io.StringIO()
-            with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+            with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(io.StringIO()):
                 if cli_main(["--lang", "en", *SIMULATE]) != 0:
                     raise SystemExit("the simulate command of the replay example failed")
             out = io.StringIO()
@@ -65,8 +65,9 @@ def replay_example() -> str:
         os.chdir(cwd)
         set_language(before)
     lines = out.getvalue().splitlines()[:REPLAY_LINES]
-    body = "\n".join([f"$ unoarena {' '.join(SIMULATE)}", f"$ unoarena {' '.join(REPLAY)}",
-                      *lines, "..."])
+    first = quiet.getvalue().splitlines()[:1]  # the simulation's heading; the rest left out
+    body = "\n".join([f"$ unoarena {' '.join(SIMULATE)}", *first, "...",
+                      f"$ unoarena {' '.join(REPLAY)}", *lines, "..."])
     return f"```console\n{body}\n```\n"
 
 
