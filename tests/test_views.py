@@ -317,3 +317,12 @@ def test_determinize_keeps_open_hands() -> None:
         assert sorted(d.hand(0)) == sorted(hands[0])
         moved += sorted(d.hand(2)) != sorted(hands[2])
     assert moved
+
+
+@pytest.mark.parametrize("seat", [-1, -3, 3, 4, True, "0", None])
+def test_a_seat_not_at_the_table_has_no_view(seat: object) -> None:
+    """A negative seat must not index a hand from the end (a player put out of a match has
+    seat -1), nor may any other value that is not a seat of this table."""
+    game = Game(preset("classic", players=3), 1)
+    with pytest.raises(ValueError, match="is not a seat of this 3-player game: 0 to 2"):
+        game.view(seat)  # type: ignore[arg-type]

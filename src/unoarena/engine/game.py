@@ -22,6 +22,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Collection, Mapping, Sequence
+from numbers import Integral
 from typing import Any, SupportsIndex
 
 from .actions import POWERS, Action, ActionSpace
@@ -396,8 +397,13 @@ class Game:
 
         With ``history``, the round's events as this seat saw them (public ones and its own
         private ones) are included under ``"history"``: what search bots infer hands from.
+        A seat that is not at this table (a negative one too: it must not read another seat's
+        hand by indexing from the end) is a ``ValueError``.
         """
-        return view(self.state, seat, history)
+        n = self.state.n
+        if isinstance(seat, bool) or not isinstance(seat, Integral) or not 0 <= seat < n:
+            raise ValueError(f"seat {seat!r} is not a seat of this {n}-player game: 0 to {n - 1}")
+        return view(self.state, int(seat), history)
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The event stream as ``seat`` saw it (None: only public events)."""
