@@ -218,3 +218,20 @@ def test_over_streamable_http_a_client_plays() -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_the_latency_benchmark_times_every_tool(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "mcp_latency.py"
+    spec = importlib.util.spec_from_file_location("mcp_latency", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--matches", "2", "--players", "3"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["ms"]) == {"start_game", "get_view", "legal_actions", "play_action",
+                                 "read_log", "end_game"}
+    assert report["ms"]["start_game"]["calls"] == 2
+    assert report["calls"] == sum(t["calls"] for t in report["ms"].values())
+    assert 0 < report["all_p50_ms"] <= report["all_p99_ms"]
