@@ -11,7 +11,7 @@ from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
 import pytest
-from server_util import Client, LiveServer, create_room, play
+from server_util import Client, LiveServer, create_room, join, play
 
 from unoarena.web.protocol import PROTOCOL_VERSION
 from unoarena.web.schema import decode_server, json_schema
@@ -30,6 +30,7 @@ def _script() -> Any:
 
 
 def _validator(which: str) -> jsonschema.Draft202012Validator:
+    """A validator of the committed schema's ``$defs/which``."""
     doc = json.loads(COMMITTED.read_text(encoding="utf-8"))
     return jsonschema.Draft202012Validator({**doc, "anyOf": [{"$ref": f"#/$defs/{which}"}]})
 
@@ -99,3 +100,27 @@ def test_a_message_off_the_schema_is_refused() -> None:
     assert not server_schema.is_valid({"type": "surprise"})
     assert not client_schema.is_valid({"type": "act", "token": "t", "action": "x" * 201})
     assert client_schema.is_valid({"type": "act", "token": "t", "action": "play R5"})
+
+
+def test_http_bodies_and_a_removal_satisfy_the_schema(server: LiveServer) -> None:
+    body = {"name": "Ann", "preset": "classic", "rules": {"players": 3, "rounds": 1},
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "basic"}]}
+    _validator("CreateRoomRequest").validate(body)
+    created = server.http.post("/api/rooms", json=body).json()
+    _validator("CreateRoomResponse").validate(created)
+    _validator("JoinRequest").validate({"name": "Bea"})
+    bea = join(server, created["room"], "Bea")
+    host = Client(server.url, created["room"], created["token"])
+    guest = Client(server.url, created["room"], bea["token"])
+    host.wait("welcome")
+    guest.wait("welcome")
+    remove = {"type": "remove", "token": created["token"], "player": bea["player"]}
+    _validator("ClientMessage").validate(remove)
+    host.send(remove)
+    removed = guest.wait("removed")
+    server_schema = _validator("ServerMessage")
+    for m in host.messages + guest.messages:
+        server_schema.validate(m)
+    assert removed["message"]
+    assert not _validator("CreateRoomRequest").is_valid({**body, "color": "red"})
+    assert not _validator("JoinRequest").is_valid({"name": "x" * 65})

@@ -18,23 +18,46 @@ from typing import Any, Union
 import msgspec
 from msgspec import UNSET, Struct, UnsetType, defstruct
 
-from .protocol import PROTOCOL_VERSION, SCHEMAS
+from .app import _CREATE, _JOIN, _RULES, _SEAT_LINK
+from .protocol import PROTOCOL_VERSION, SCHEMAS, Field
 
 __all__ = ["PROTOCOL_VERSION", "decode_server", "json_schema"]
 SCHEMA_ID = "https://unoarena.invalid/protocol/schema.json"
 
 
-def _client_struct(kind: str) -> type[Struct]:
-    """The Struct :mod:`.protocol` checks a ``kind`` message with, named for the schema."""
-    schema = SCHEMAS[kind]
+def _fields_struct(name: str, schema: dict[str, Field], tag: str | None = None) -> type[Struct]:
+    """The Struct that accepts exactly what the server checks ``schema``'s fields with."""
     fields = [(k, f.msgspec_type()) if f.required else (k, f.msgspec_type(), UNSET)
               for k, f in schema.items()]
+    return defstruct(name, fields, kw_only=True, forbid_unknown_fields=True, tag=tag,
+                     tag_field="type" if tag else None)
+
+
+def _client_struct(kind: str) -> type[Struct]:
+    """The Struct :mod:`.protocol` checks a ``kind`` message with, named for the schema."""
     name = "".join(part.title() for part in kind.split("_")) + "Message"
-    return defstruct(name, fields, kw_only=True, forbid_unknown_fields=True, tag=kind,
-                     tag_field="type")
+    return _fields_struct(name, SCHEMAS[kind], tag=kind)
 
 
 CLIENT_MESSAGES: dict[str, type[Struct]] = {kind: _client_struct(kind) for kind in SCHEMAS}
+
+#: The bodies of the HTTP calls around the WebSocket, as their handlers check them.
+HTTP_REQUESTS: dict[str, type[Struct]] = {
+    "CreateRoomRequest": _fields_struct("CreateRoomRequest", _CREATE),  # POST /api/rooms
+    "JoinRequest": _fields_struct("JoinRequest", _JOIN),  # POST /api/rooms/{room}/join
+    "RulesRequest": _fields_struct("RulesRequest", _RULES),  # POST /api/rules
+    "SeatLinkRequest": _fields_struct("SeatLinkRequest", _SEAT_LINK),  # .../seat-link
+}
+
+
+class CreateRoomResponse(Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /api/rooms``: the new room, the creator's player number (0) and seat token, and
+    the page's path."""
+
+    room: str
+    player: int
+    token: str
+    url: str
 
 
 class _Server(Struct, kw_only=True, forbid_unknown_fields=True, tag_field="type"):
@@ -165,9 +188,11 @@ ServerMessage = Union[SERVER_MESSAGES]  # type: ignore[valid-type]  # noqa: UP00
 
 def json_schema() -> dict[str, Any]:
     """The whole protocol as one JSON Schema (2020-12): ``$defs`` holds every message, and
-    ``ClientMessage`` / ``ServerMessage`` say which a client sends and which it receives."""
-    (client, server), defs = msgspec.json.schema_components(
-        (ClientMessage, ServerMessage), ref_template="#/$defs/{name}")
+    ``ClientMessage`` / ``ServerMessage`` say which a client sends and which it receives; the
+    HTTP calls' bodies are there too (``CreateRoomRequest``, ...)."""
+    (client, server, *_http), defs = msgspec.json.schema_components(
+        (ClientMessage, ServerMessage, CreateRoomResponse, *HTTP_REQUESTS.values()),
+        ref_template="#/$defs/{name}")
     defs = dict(sorted(defs.items()))
     defs["ClientMessage"] = client
     defs["ServerMessage"] = server
