@@ -153,9 +153,31 @@ def test_refused_calls_say_why_and_change_nothing() -> None:
         text = await refused(client, "play_action", game=gid, action="play Z9")
         assert "is not one of your actions now" in text and allowed in text
         assert await call(client, "get_view", game=gid) == before
+        assert "at most 200 characters" in await refused(client, "play_action", game=gid,
+                                                         action="play R5 " * 100)
+        assert "from 0 to" in await refused(client, "start_game", seed=-1)
+        assert "since must be 0 or more" in await refused(client, "read_log", game=gid,
+                                                          since=-1)
+        assert await call(client, "get_view", game=gid) == before
         assert len(games.games) == 1
         await call(client, "end_game", game=gid)
         assert "no game" in await refused(client, "legal_actions", game=gid)
+    run(fn)
+
+
+def test_calls_at_once_on_one_game_play_one_move_each() -> None:
+    async def fn(client: Client, games: Games) -> None:
+        state = await call(client, "start_game", players=3, seed=9)
+        gid, pick = state["game"], state["options"][0]["action"]
+        results = await asyncio.gather(*(client.call_tool(
+            "play_action", {"game": gid, "action": pick}) for _ in range(8)))
+        ok = [r for r in results if not r.is_error]
+        assert ok  # the first is played; the rest are played or refused, one at a time
+        for r in results:
+            if r.is_error:
+                assert "is not one of your actions now" in r.content[0].text  # type: ignore
+        after = await call(client, "get_view", game=gid)  # the game is whole and goes on
+        assert after["over"] or (await call(client, "legal_actions", game=gid))["options"]
     run(fn)
 
 

@@ -34,6 +34,10 @@ MAX_GAMES = 256
 #: Bot moves in a row before the table gives up (a round that never ends is a bug to report).
 MAX_BOT_MOVES = 100_000
 YOU = 0
+#: The longest action text read (the longest legal one is far shorter).
+MAX_ACTION_CHARS = 200
+#: Seeds are what a record stores: 0 to 2**63 - 1.
+MAX_SEED = (1 << 63) - 1
 
 
 class GameError(ValueError):
@@ -193,6 +197,8 @@ class Games:
               name: str = "", seed: int | None = None) -> AgentGame:
         """A new match: the caller is player 0, bots (one spec for all, or one per other place)
         play the rest; the bots move until the caller has something to decide."""
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise GameError(_("a seed is a whole number from 0 to {max}").format(max=MAX_SEED))
         overrides = dict(rules or {})
         if players is not None:
             overrides["players"] = players
@@ -231,6 +237,9 @@ class Games:
         """Play one of :meth:`AgentGame.options` for player 0; the bots answer until player
         0 must decide again. Returns the new narration and the view."""
         game = self.get(game_id)
+        if len(action) > MAX_ACTION_CHARS:
+            raise GameError(_("an action has at most {max} characters").format(
+                max=MAX_ACTION_CHARS))
         if game.over:
             raise GameError(_("the match is over: start a new game with start_game"))
         text = " ".join(action.split())

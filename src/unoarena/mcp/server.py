@@ -9,6 +9,7 @@ lists for it. A refused call is a tool error that says what was wrong and what i
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
@@ -30,6 +31,9 @@ You see only your own hand, as a player at the table would."""
 def build_server(games: Games | None = None) -> MCPServer:
     """The MCP server with its tools, over ``games`` (a fresh :class:`Games` by default)."""
     table = games if games is not None else Games()
+    # the SDK runs each call of a plain function in a worker thread: one call at a time
+    # touches the games, so two calls on one game (or a start and an end) cannot interleave
+    lock = threading.Lock()
     server = MCPServer("unoarena", version=__version__, instructions=INSTRUCTIONS)
 
     def refused(e: GameError) -> ToolError:
@@ -47,7 +51,8 @@ def build_server(games: Games | None = None) -> MCPServer:
         """Every rule of a preset with house rules ('rules': key to value), or one 'key', with
         its value and what it means in play (citing the rule books' rule IDs)."""
         try:
-            return {"rules": Games.explain(preset, rules, key)}
+            with lock:
+                return {"rules": Games.explain(preset, rules, key)}
         except GameError as e:
             raise refused(e) from None
 
@@ -60,17 +65,20 @@ def build_server(games: Games | None = None) -> MCPServer:
         medium level); 'rules' sets house rules; 'seed' repeats a deal. Returns the game id,
         your view and your options."""
         try:
-            game = table.start(preset, rules, players, bots, name, seed)
+            with lock:
+                game = table.start(preset, rules, players, bots, name, seed)
+                return {"new_lines": list(game.lines), **game.view(),
+                        "options": game.options()}
         except GameError as e:
             raise refused(e) from None
-        return {"new_lines": list(game.lines), **game.view(), "options": game.options()}
 
     @server.tool()
     def get_view(game: str) -> dict[str, Any]:
         """Your view of the table: your hand (codes and words), the top card and colour, how
         many cards each player holds, whose turn it is, the scores, and what awaits you."""
         try:
-            return table.get(game).view()
+            with lock:
+                return table.get(game).view()
         except GameError as e:
             raise refused(e) from None
 
@@ -79,36 +87,40 @@ def build_server(games: Games | None = None) -> MCPServer:
         """What you may do now: each 'action' with a 'description' in plain words (empty
         while nothing is yours to decide, or once the match is over)."""
         try:
-            g = table.get(game)
+            with lock:
+                g = table.get(game)
+                return {"waiting_for_you": g.waiting or None, "options": g.options()}
         except GameError as e:
             raise refused(e) from None
-        return {"waiting_for_you": g.waiting or None, "options": g.options()}
 
     @server.tool()
     def play_action(game: str, action: str) -> dict[str, Any]:
         """Play one of your options (its 'action' string); the bots answer until you must
         decide again. Returns the new narration, your view and your next options."""
         try:
-            return table.play(game, action)
+            with lock:
+                return table.play(game, action)
         except GameError as e:
             raise refused(e) from None
 
     @server.tool()
     def read_log(game: str, since: int = 0) -> dict[str, Any]:
         """The match's narration as you may read it, from line 'since' (0: all of it)."""
-        try:
-            g = table.get(game)
-        except GameError as e:
-            raise refused(e) from None
         if since < 0:
             raise ToolError(_("since must be 0 or more"))
-        return {"lines": g.lines[since:], "next": len(g.lines)}
+        try:
+            with lock:
+                g = table.get(game)
+                return {"lines": g.lines[since:], "next": len(g.lines)}
+        except GameError as e:
+            raise refused(e) from None
 
     @server.tool()
     def end_game(game: str) -> dict[str, Any]:
         """Leave a game and forget it."""
         try:
-            table.end(game)
+            with lock:
+                table.end(game)
         except GameError as e:
             raise refused(e) from None
         return {"ended": game}
