@@ -66,6 +66,7 @@ async def play_to_the_end(client: Client, games: Games, rng: random.Random,
             break
         game = games.get(gid)
         seat = state["you"]["seat"]
+        assert seat is not None and seat == game.table.seat_of(0)
         assert state["view"] == json.loads(json.dumps(game.table.game.view(seat)))
         assert state["view"]["seat"] == seat
         options = state["options"]
@@ -117,6 +118,18 @@ def test_the_agent_reads_only_its_own_seat() -> None:
         view = state["view"]
         assert "hands" not in view and set(view["hand_sizes"]) and "hand" in view
         assert len(state["hand_in_words"]) == len(view["hand"])
+    run(fn)
+
+
+def test_a_player_put_out_sees_no_hand() -> None:
+    async def fn(client: Client, games: Games) -> None:
+        state, _lines, _verbs = await play_to_the_end(
+            client, games, random.Random(7), players=4, seed=7,
+            rules={"elimination": "cards"})
+        assert games.get(state["game"]).table.match.seat_of[0] == -1  # South was put out
+        assert state["you"]["seat"] is None
+        assert state["view"]["seat"] is None and state["view"]["hand"] == []
+        assert state["hand_in_words"] == [] and state["options"] == []
     run(fn)
 
 

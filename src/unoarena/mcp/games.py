@@ -57,9 +57,11 @@ class AgentGame:
     rounds: list[dict[str, Any]] = field(default_factory=list)
 
     @property
-    def seat(self) -> int:
-        """Player 0's seat this round (seats move between rounds with HR-SEATS)."""
-        return self.table.seat_of(YOU)
+    def seat(self) -> int | None:
+        """Player 0's seat this round (seats move between rounds with HR-SEATS); None once
+        put out of the match (HR-ELIM)."""
+        seat = self.table.seat_of(YOU)
+        return seat if seat >= 0 else None
 
     @property
     def over(self) -> bool:
@@ -110,6 +112,8 @@ class AgentGame:
         if not self.waiting:
             return []
         seat = self.seat
+        if seat is None:
+            return []
         out = [{"action": str(a), "description": describe(a, self.table, seat)}
                for a in self.table.legal(seat)]
         if self.waiting == "window":
@@ -122,7 +126,12 @@ class AgentGame:
         the hand in words, the players' names and what is awaited."""
         table = self.table
         seat = self.seat
-        view: dict[str, Any] = json.loads(json.dumps(table.game.view(seat)))
+        if seat is None:  # put out: what anyone watching sees, no hand
+            view: dict[str, Any] = json.loads(json.dumps(table.game.view(0)))
+            view.update(seat=None, hand=[], drawn=[], legal=[], seen=[])
+            view.pop("give_left", None)
+        else:
+            view = json.loads(json.dumps(table.game.view(seat)))
         return {
             "game": self.id, "round": table.round_no, "over": self.over,
             "waiting_for_you": self.waiting or None,
@@ -252,11 +261,13 @@ class Games:
                               "{allowed}").format(action=action[:80], allowed=", ".join(allowed)))
         before = len(game.lines)
         table = game.table
+        seat = game.seat
+        assert seat is not None  # a player put out has no options
         if text == DECLINE:
-            table.decline(game.seat)
+            table.decline(seat)
         else:
             try:
-                table.apply(game.seat, text)
+                table.apply(seat, text)
             except IllegalAction as e:  # offered moments ago, so not expected; said plainly
                 raise GameError(illegal_text(e, table)) from None
         game.advance()
