@@ -82,7 +82,7 @@ class AgentGame:
                 out = result.outcome
                 self.rounds.append({
                     "round": len(self.rounds) + 1,
-                    "winner": (table.players[result.seats.index(out.winner)].name
+                    "winner": (table.player_name(result.seats.index(out.winner))
                                if out.winner is not None else None),
                     "reason": out.reason,
                     "scores": list(table.round_scores(result)),
@@ -135,7 +135,7 @@ class AgentGame:
         return {
             "game": self.id, "round": table.round_no, "over": self.over,
             "waiting_for_you": self.waiting or None,
-            "you": {"seat": seat, "name": table.players[YOU].name},
+            "you": {"seat": seat, "name": table.player_name(YOU)},
             "players": [{"seat": s, "name": table.name(s),
                          "bot": table.players[table.player_at(s)].bot or None}
                         for s in range(table.game.players)],
@@ -144,7 +144,7 @@ class AgentGame:
             "view": view,
             "match_scores": list(table.match.scores),
             "rounds": self.rounds,
-            "winners": ([table.players[p].name for p in table.match.winners]
+            "winners": ([table.player_name(p) for p in table.match.winners]
                         if self.over and not table.rules.teams else
                         list(table.match.winners) if self.over else None),
         }
