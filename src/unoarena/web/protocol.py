@@ -21,6 +21,8 @@ from msgspec import UNSET, Meta, Struct, UnsetType, defstruct
 
 from .catalog import T_
 
+#: Goes up when a change could break a client (docs/protocol/README.md keeps the changelog).
+PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 4096
 MAX_ACTION_CHARS = 200
 TOKEN_CHARS = 64

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import Bot, make_bot
 from .catalog import T_, gettext_in
-from .protocol import ProtocolError, RateLimit, dumps
+from .protocol import PROTOCOL_VERSION, ProtocolError, RateLimit, dumps
 from .store import PlayerRow, StoreError, op_set_player
 
 if TYPE_CHECKING:
@@ -309,7 +309,8 @@ class Seating:
             player.conns.add(conn)
         conn.push(dumps({"type": "welcome", "room": room.id,
                          "player": conn.player, "host": conn.player == room.host,
-                         "seat": self.seat_of(conn.player) if conn.player is not None else None}))
+                         "seat": self.seat_of(conn.player) if conn.player is not None else None,
+                         "protocol": PROTOCOL_VERSION}))
         room.out.broadcast_room()
         if room.match is not None:
             room.out.broadcast_state([], only=conn)
