@@ -114,6 +114,9 @@ def test_the_image_builds_from_what_it_copies_and_serves_postgresql(
         assert r.status_code == 200, r.text
         page = httpx.get(base + r.json()["url"], timeout=10)
         assert page.status_code == 200 and "<html" in page.text.lower()
+        for path in ("/sw.js", "/static/manifest.webmanifest", "/static/icons/icon-512.png",
+                     "/static/js/app.js"):  # the installed package has the page's files
+            assert httpx.get(base + path, timeout=10).status_code == 200, path
     finally:
         proc.terminate()
         proc.wait(15)

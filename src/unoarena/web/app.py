@@ -241,6 +241,12 @@ async def page(request: Request) -> Response:
     return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+async def service_worker(request: Request) -> Response:
+    """The service worker, at the root so that its scope is the whole site (see sw.js)."""
+    return FileResponse(STATIC_DIR / "sw.js", media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
+
+
 async def health(request: Request) -> Response:
     """Whether this process serves, and which rooms it owns (with several processes: the
     lease of each, until when, on the database's clock)."""
@@ -498,6 +504,7 @@ async def session(room: Room, conn: Conn,
 ROUTES = [
     Route("/", page), Route("/r/{room}", page), Route("/replays", page),
     Route("/replay/{room}/{match}", page), Route("/healthz", health),
+    Route("/sw.js", service_worker),
     Route("/api/meta", meta), Route("/api/rules", rules, methods=["POST"]),
     Route("/api/i18n/{lang}", i18n),
     Route("/api/rooms", create_room, methods=["POST"]),

@@ -53,3 +53,9 @@ async function start() {
 }
 
 start();
+
+// Installable as an app: the service worker caches the page's static files (never the game).
+// Browsers allow it on HTTPS and on this machine (localhost) only.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch((e) => console.warn("no service worker:", e));
+}
