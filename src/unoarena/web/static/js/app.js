@@ -5,6 +5,7 @@ import { showRoom } from "./room.js";
 import { showReplays, showReplay } from "./replay.js";
 import { showLearn } from "./learn.js";
 import { showReview } from "./review.js";
+import { initSound } from "./sound.js";
 
 let cleanup = null;
 
@@ -46,6 +47,7 @@ async function start() {
   await loadLang(initialLang());
   select.value = currentLang();
   select.addEventListener("change", () => loadLang(select.value));
+  initSound();
   onLangChange(() => {
     select.value = currentLang();
   });
