@@ -5,45 +5,31 @@ game's state (/api, /ws). In a real headless Chromium."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from PIL import Image
-from server_util import LiveServer, fast_config
-
-from unoarena.web.store import Store
-
-
-@pytest.fixture
-def live(tmp_path: Path) -> Iterator[LiveServer]:
-    store = Store(f"sqlite:///{tmp_path / 'install.sqlite3'}")
-    server = LiveServer(fast_config(), store=store)
-    yield server
-    server.stop()
-    store.close()
+from server_util import LiveServer
 
 
 def test_the_manifest_is_valid_and_its_icons_are_reachable(browser: Any,
-                                                           live: LiveServer) -> None:
+                                                           page_server: LiveServer) -> None:
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
-    page.goto(live.url + "/")
+    page.goto(page_server.url + "/")
     href = page.get_attribute("link[rel=manifest]", "href")
     assert href, "the page names no manifest"
-    r = httpx.get(live.url + href, timeout=10)
+    r = httpx.get(page_server.url + href, timeout=10)
     assert r.status_code == 200
     m = r.json()
     assert m["name"] == "unoarena" and m["short_name"]
     assert m["display"] in ("standalone", "fullscreen", "minimal-ui")
-    start = httpx.get(live.url + m["start_url"], timeout=10)
+    start = httpx.get(page_server.url + m["start_url"], timeout=10)
     assert start.status_code == 200 and 'rel="manifest"' in start.text
     assert m["start_url"].startswith(m.get("scope", "/"))
     sizes = set()
     for icon in m["icons"]:
-        got = httpx.get(live.url + icon["src"], timeout=10)
+        got = httpx.get(page_server.url + icon["src"], timeout=10)
         assert got.status_code == 200, icon["src"]
         assert got.headers["content-type"].startswith(icon["type"]), icon
         if icon["type"] == "image/png":  # the size it claims is the size it is
@@ -55,12 +41,12 @@ def test_the_manifest_is_valid_and_its_icons_are_reachable(browser: Any,
 
 
 def test_the_service_worker_activates_and_caches_only_static_files(
-        browser: Any, live: LiveServer) -> None:
+        browser: Any, page_server: LiveServer) -> None:
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(live.url + "/")
+    page.goto(page_server.url + "/")
     state = page.evaluate("""async () => {
         const reg = await navigator.serviceWorker.ready;
         const sw = reg.active;
@@ -69,7 +55,7 @@ def test_the_service_worker_activates_and_caches_only_static_files(
             if (sw.state === "activated") ok(); }));
         return [sw.state, reg.scope];
     }""")
-    assert state == ["activated", live.url + "/"]
+    assert state == ["activated", page_server.url + "/"]
     page.reload()  # now the worker controls the page, and the page uses the game's API
     assert page.evaluate("!!navigator.serviceWorker.controller")
     page.wait_for_selector("#app :not(.loading)")

@@ -5,24 +5,10 @@ its sounds (a play or a draw, your turn) only while the switch is on."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from browser_util import PHONE, host_page, make_room, open_page, take_turn
-from server_util import LiveServer, fast_config
-
-from unoarena.web.store import Store
-
-
-@pytest.fixture
-def live(tmp_path: Path) -> Iterator[LiveServer]:
-    store = Store(f"sqlite:///{tmp_path / 'sound.sqlite3'}")
-    server = LiveServer(fast_config(bot_delay=0.05, window_delay=0.05), store=store)
-    yield server
-    server.stop()
-    store.close()
+from server_util import LiveServer
 
 
 def sounds(page: Any) -> list[str]:
@@ -38,9 +24,9 @@ def play_until(page: Any, want: set[str], seconds: float = 30) -> list[str]:
     return sounds(page)
 
 
-def test_the_switch_is_remembered_and_translated(browser: Any, live: LiveServer) -> None:
+def test_the_switch_is_remembered_and_translated(browser: Any, page_server: LiveServer) -> None:
     errors: list[str] = []
-    page = open_page(browser, live.url + "/", errors, viewport=PHONE)
+    page = open_page(browser, page_server.url + "/", errors, viewport=PHONE)
     switch = page.locator("#sound-toggle")
     assert switch.get_attribute("aria-pressed") == "true"
     assert switch.get_attribute("title") == "Sound on (click to mute)"
@@ -57,11 +43,12 @@ def test_the_switch_is_remembered_and_translated(browser: Any, live: LiveServer)
 
 
 def test_a_game_asks_for_its_sounds_after_a_gesture_and_not_when_muted(
-        browser: Any, live: LiveServer) -> None:
+        browser: Any, page_server: LiveServer) -> None:
     errors: list[str] = []
-    room = make_room(live, [{"kind": "bot"}])
-    watcher = open_page(browser, live.url + room["url"], errors, viewport=PHONE)  # no gesture
-    ann = host_page(browser, live, room, errors, viewport=PHONE)
+    room = make_room(page_server, [{"kind": "bot"}])
+    # a page nobody touches
+    watcher = open_page(browser, page_server.url + room["url"], errors, viewport=PHONE)
+    ann = host_page(browser, page_server, room, errors, viewport=PHONE)
     ann.click("#start-game")  # the gesture that lets the page make sound
     played = play_until(ann, {"turn", "play"})
     assert {"turn", "play"} <= set(played), played
