@@ -122,3 +122,13 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
         path.mkdir(parents=True, exist_ok=True)
         return path
     return tmp_path_factory.mktemp("screenshots")
+
+
+@pytest.fixture
+def page_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server for one browser test, on its own SQLite file, with quick bots."""
+    store = Store(f"sqlite:///{tmp_path / 'page.sqlite3'}")
+    server = LiveServer(fast_config(bot_delay=0.05, window_delay=0.05), store=store)
+    yield server
+    server.stop()
+    store.close()

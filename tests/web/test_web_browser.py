@@ -7,14 +7,10 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from server_util import LiveServer, fast_config
-
-from unoarena.web.store import Store
+from server_util import LiveServer
 
 CHROMIUM = os.environ.get("UNOARENA_CHROMIUM", "/usr/bin/chromium")
 
@@ -26,12 +22,8 @@ if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
 
 
 @pytest.fixture
-def live(tmp_path: Path) -> Iterator[LiveServer]:
-    store = Store(f"sqlite:///{tmp_path / 'browser.sqlite3'}")
-    server = LiveServer(fast_config(bot_delay=0.05, window_delay=0.05), store=store)
-    yield server
-    server.stop()
-    store.close()
+def live(page_server: LiveServer) -> LiveServer:
+    return page_server
 
 
 def new_page(browser: Any, errors: list[str]) -> Any:

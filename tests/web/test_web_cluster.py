@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -242,6 +243,30 @@ def test_clients_of_one_room_on_three_processes(nodes: list[Node], store: Store)
     assert rid in a.health()["leases"]
     assert rid not in b.health()["leases"] and rid not in c.health()["leases"]
     assert b.health()["relayed_clients"] >= 1 and a.health()["remote_clients"] >= 2
+
+
+def test_a_relayed_flooder_is_closed_with_the_policy_code(schema: str,
+                                                         tmp_path: Path) -> None:
+    from unoarena.web.app import MAX_STRIKES
+
+    owner, relay = (Node(schema, tmp_path / f"flood{i}.log", rate=1.0, burst=1.0)
+                    for i in range(2))
+    try:
+        for node in (owner, relay):
+            node.wait_ready()
+        room = create_room(owner, ["bot"])  # type: ignore[arg-type]
+        flooder = connect(relay, room["room"], room["token"])  # relayed to the owner
+        with suppress(ConnectionClosed):
+            for _ in range(MAX_STRIKES + 20):
+                flooder.send({"type": "ping"})
+        with pytest.raises(ConnectionClosed) as got:
+            while True:
+                flooder.recv(10)
+        assert got.value.rcvd is not None
+        assert (got.value.rcvd.code, got.value.rcvd.reason) == (1008, "too many messages")
+    finally:
+        owner.stop()
+        relay.stop()
 
 
 def test_the_owner_killed_mid_game(nodes: list[Node], store: Store) -> None:

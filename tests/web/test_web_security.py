@@ -124,6 +124,33 @@ def test_rate_limit(make_server: Any) -> None:
     assert "rate_limited" in codes and codes.count("pong") <= 8
 
 
+def test_a_flooder_is_closed_with_a_policy_code_and_a_reason(make_server: Any) -> None:
+    from websockets.exceptions import ConnectionClosed
+
+    from unoarena.web.app import MAX_STRIKES
+
+    server = make_server(rate=1.0, burst=1.0)
+    room = create_room(server, ["bot"])
+    flooder = Client(server.url, room["room"], room["token"])
+    flooder.wait("welcome")
+    try:
+        for _ in range(MAX_STRIKES + 20):
+            flooder.send({"type": "ping"})
+    except ConnectionClosed:  # closed while still sending
+        pass
+    try:
+        while True:
+            flooder.recv(timeout=10)
+    except ConnectionClosed as e:
+        closed = e
+    assert closed.rcvd is not None, "the server did not say why it closed"
+    assert (closed.rcvd.code, closed.rcvd.reason) == (1008, "too many messages")
+    assert any(m.get("code") == "rate_limited" for m in flooder.errors)
+    # the room serves on for everyone else
+    other = Client(server.url, room["room"])
+    other.wait("room")
+
+
 def test_hello_must_come_first_and_unknown_room(server: LiveServer) -> None:
     room = create_room(server, ["bot"])
     c = Client.__new__(Client)

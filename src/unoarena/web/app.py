@@ -61,6 +61,7 @@ log = logging.getLogger("unoarena.web")
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_BODY_BYTES = 16 * 1024
 MAX_STRIKES = 200  # rate-limited messages before a flooding client is disconnected
+POLICY_VIOLATION = 1008  # the WebSocket close code for a client dropped for its conduct
 REPLAY_CACHE = 32
 CONFIG_ENV = "UNOARENA_SERVER_CONFIG"  # how `serve --workers N` hands its options to each process
 
@@ -238,6 +239,12 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 async def page(request: Request) -> Response:
     """The single page: every address of the site is drawn by its script."""
     return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def service_worker(request: Request) -> Response:
+    """The service worker, at the root so that its scope is the whole site (see sw.js)."""
+    return FileResponse(STATIC_DIR / "sw.js", media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
 
 
 async def health(request: Request) -> Response:
@@ -438,7 +445,7 @@ async def table(websocket: WebSocket) -> None:
         except (TimeoutError, asyncio.CancelledError):
             pump.cancel()
         with suppress(RuntimeError):
-            await websocket.close()
+            await websocket.close(conn.close_code, conn.close_reason)
 
 
 async def session(room: Room, conn: Conn,
@@ -470,7 +477,8 @@ async def session(room: Room, conn: Conn,
                 break
             if not conn.limiter.allow():
                 conn.strikes += 1
-                if conn.strikes > MAX_STRIKES:
+                if conn.strikes > MAX_STRIKES:  # a policy violation, said as one (RFC 6455)
+                    conn.close(POLICY_VIOLATION, "too many messages")
                     break
                 conn.error("rate_limited", T_("too many messages; slow down"))
                 continue
@@ -496,6 +504,7 @@ async def session(room: Room, conn: Conn,
 ROUTES = [
     Route("/", page), Route("/r/{room}", page), Route("/replays", page),
     Route("/replay/{room}/{match}", page), Route("/healthz", health),
+    Route("/sw.js", service_worker),
     Route("/api/meta", meta), Route("/api/rules", rules, methods=["POST"]),
     Route("/api/i18n/{lang}", i18n),
     Route("/api/rooms", create_room, methods=["POST"]),
@@ -558,7 +567,7 @@ async def _pump(ws: WebSocket, conn: Conn) -> None:
     finally:
         if conn.closed:
             with suppress(Exception):
-                await ws.close()
+                await ws.close(conn.close_code, conn.close_reason)
 
 
 async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:

@@ -56,6 +56,11 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--broker-url", default=None, metavar="URL",
                    help=_("Redis URL, e.g. redis://127.0.0.1:6379: this process shares the "
                           "rooms with every other one given the same database and broker"))
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                   help=_("addresses of the proxies whose X-Forwarded-For header names the "
+                          "client, comma-separated, or * for any (default: the "
+                          "FORWARDED_ALLOW_IPS environment variable, else 127.0.0.1); each "
+                          "client's limits then count apart"))
     adv = p.add_argument_group(_("advanced"))
     adv.add_argument("--bot-delay", type=float, default=1.0, metavar="S",
                      help=_("seconds a bot waits before its turn (default 1)"))
@@ -162,7 +167,9 @@ def run_serve(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {
         "host": args.host, "port": args.port, "log_level": args.log_level,
         "ws_max_size": 64 * 1024, "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0,
-        "ws_per_message_deflate": False, "access_log": False}
+        "ws_per_message_deflate": False, "access_log": False,
+        # without it a proxy on another address is every client at once (one limit for all)
+        "forwarded_allow_ips": forwarded_allow_ips(args.forwarded_allow_ips)}
     try:
         if args.workers > 1:  # uvicorn starts each process from the factory, and restarts
             # one that dies; the parent's configuration reaches them in the environment
@@ -183,6 +190,12 @@ def run_serve(args: argparse.Namespace) -> int:
     finally:
         store.close()
     return 0
+
+
+def forwarded_allow_ips(option: str | None) -> str:
+    """The proxies trusted to name the client: the option, else ``FORWARDED_ALLOW_IPS``, else
+    this machine only (uvicorn's own default)."""
+    return option or os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1"
 
 
 def _reach(store: Any, broker_url: str | None) -> str | None:

@@ -23,7 +23,7 @@ is moot, its client reconnects and is told the stored state.
 
 Frames are ``KIND ARG...`` and, after a newline, a payload:
 ``open CID ORIGIN ROOM LANG``, ``msg CID\\nRAW``, ``close CID`` (a relay to the owner);
-``out CID\\nTEXT\\nTEXT...``, ``end CID`` (the owner to a relay);
+``out CID\\nTEXT\\nTEXT...``, ``end CID [CODE\\nREASON]`` (the owner to a relay);
 ``call ID ORIGIN\\nJSON``, ``reply ID\\nJSON`` (forwarded HTTP calls).
 """
 
@@ -595,9 +595,12 @@ class Cluster:
                     conn.closed = True
                     inb.queue.put_nowait(None)
                     return
-            if done:
+            if done:  # with the close code and reason, when they are not the plain ones
+                end = f"end {cid}"
+                if conn.close_code != 1000:
+                    end += f" {conn.close_code}\n{conn.close_reason}"
                 with suppress(Exception):
-                    await self._publish(inb.origin, f"end {cid}")
+                    await self._publish(inb.origin, end)
                 return
 
     # ======================================================================================
@@ -662,7 +665,11 @@ class Cluster:
         elif kind == "end":
             ob = self.outbound.get(cid)
             if ob is not None:
-                ob.conn.close()
+                code = parts[2] if len(parts) > 2 else ""
+                if code.isdigit():  # the owner closed it for a reason (a flooder: 1008)
+                    ob.conn.close(int(code), body)
+                else:
+                    ob.conn.close()
         elif kind == "msg":
             inb = self.inbound.get(cid)
             if inb is not None:

@@ -43,6 +43,8 @@ class Conn:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(config.send_queue)
         self.closed = False
         self.strikes = 0  # messages refused for flooding; too many and the client is dropped
+        self.close_code = 1000  # the WebSocket close code and reason its sender ends with
+        self.close_reason = ""
 
     def push(self, text: str) -> None:
         """Queue a message for the client; a client whose outbox is full (it does not read)
@@ -54,11 +56,13 @@ class Conn:
         except asyncio.QueueFull:  # a client that does not read: drop it, not the room
             self.close()
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
         """End the connection: drop what it has not read and queue the ``None`` that stops its
-        sender. Closing twice does nothing."""
+        sender, which closes the socket with ``code`` and ``reason`` (1008 and why, for a
+        client dropped for its conduct). Closing twice does nothing."""
         if not self.closed:
             self.closed = True
+            self.close_code, self.close_reason = code, reason
             while self.outbox.full():  # a stuck client: what it has not read is moot now
                 self.outbox.get_nowait()
             self.outbox.put_nowait(None)

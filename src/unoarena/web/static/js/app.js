@@ -5,6 +5,7 @@ import { showRoom } from "./room.js";
 import { showReplays, showReplay } from "./replay.js";
 import { showLearn } from "./learn.js";
 import { showReview } from "./review.js";
+import { initSound } from "./sound.js";
 
 let cleanup = null;
 
@@ -46,6 +47,7 @@ async function start() {
   await loadLang(initialLang());
   select.value = currentLang();
   select.addEventListener("change", () => loadLang(select.value));
+  initSound();
   onLangChange(() => {
     select.value = currentLang();
   });
@@ -53,3 +55,9 @@ async function start() {
 }
 
 start();
+
+// Installable as an app: the service worker caches the page's static files (never the game).
+// Browsers allow it on HTTPS and on this machine (localhost) only.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch((e) => console.warn("no service worker:", e));
+}

@@ -4,6 +4,7 @@
 import { t, currentLang } from "./i18n.js";
 import { saveSeat, forgetSeat } from "./api.js";
 import { toast } from "./dialog.js";
+import { sound, soundsFor } from "./sound.js";
 
 const LOG_KEEP = 300;
 const RESULT_MS = 7000;
@@ -94,7 +95,9 @@ export function roomConnection(R) {
         break;
       case "state": {
         const before = R.snapshot();
+        const previous = S.state;
         S.state = msg;
+        if (previous) soundsFor(previous, msg).forEach(sound); // not for the state on arrival
         S.busy = false;
         if (msg.log && msg.log.length) addLog(msg.log);
         S.deadline = msg.timer ? performance.now() + msg.timer.left_ms : null;
