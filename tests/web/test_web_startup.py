@@ -42,6 +42,15 @@ class Serving:
         wait_for(lambda: "ready at" in self.text() or self.proc.poll() is not None, 60,
                  "the server did not start")
         assert self.proc.poll() is None, self.text()
+        # "ready" is said when the app has started; uvicorn binds its socket just after
+        wait_for(self._listening, 30, "the server does not listen")
+
+    def _listening(self) -> bool:
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+        except OSError:
+            return False
+        return True
 
     def text(self) -> str:
         return self.log.read_text(errors="replace")
