@@ -32,8 +32,9 @@ class LessonScreen(TableScreen):
         marks: list[int] = []
         game = lesson.start(marks)
         rules = game.rules
-        players = [Player(_("You") if s == lesson.learner else "", HUMAN if s == lesson.learner
-                          else BOT, "" if s == lesson.learner else "basic")
+        # everyone by the seat's compass name: the learner's seat reads "South (you)"
+        players = [Player("", HUMAN if s == lesson.learner else BOT,
+                          "" if s == lesson.learner else "basic")
                    for s in range(rules.players)]
         match = Match(rules, lesson.scenario.seed)
         table = Table(rules, players, lesson.scenario.seed, timing=Timing.zero(), match=match)
