@@ -401,9 +401,14 @@ class Game:
         hand by indexing from the end) is a ``ValueError``.
         """
         n = self.state.n
-        if isinstance(seat, bool) or not isinstance(seat, Integral) or not 0 <= seat < n:
+        if type(seat) is not int:  # the hot path (every bot's every step) skips the ABC check
+            if isinstance(seat, bool) or not isinstance(seat, Integral):
+                raise ValueError(f"seat {seat!r} is not a seat of this {n}-player game: "
+                                 f"0 to {n - 1}")
+            seat = int(seat)
+        if not 0 <= seat < n:
             raise ValueError(f"seat {seat!r} is not a seat of this {n}-player game: 0 to {n - 1}")
-        return view(self.state, int(seat), history)
+        return view(self.state, seat, history)
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The event stream as ``seat`` saw it (None: only public events)."""
