@@ -223,6 +223,12 @@ def test_chat_and_reactions_at_every_size_and_language(
     say(bob, "<b>not bold</b> 😀")
     say(eve, "watching from the stands")
     ann.wait_for_selector(".chat-line:has-text('not bold')")
+    # on a phone the chat lies below the table: the new line shows on the table a moment
+    peek = ann.locator("#chat-peek")
+    assert peek.is_visible() == (viewport is PHONE)
+    if viewport is PHONE:
+        assert "<b>not bold</b>" in peek.inner_text()
+        ann.screenshot(path=str(screenshots / f"chat-peek-{size}-en.png"))
     for lang in ("en", "zh_TW", "zh_CN"):
         for p in (ann, eve):
             if lang != "en":

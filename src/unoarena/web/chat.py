@@ -17,13 +17,12 @@ import time
 import unicodedata
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 from sqlalchemy import (
     Column,
-    Connection,
     Float,
     Integer,
     MetaData,
@@ -37,7 +36,7 @@ from .catalog import T_
 from .persistence import DB_LOST
 from .protocol import ProtocolError, RateLimit, dumps
 from .seating import PLAYING
-from .store import Store, StoreError
+from .store import AppendOp, Store, StoreError
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -95,13 +94,10 @@ def clean_text(raw: str) -> str:
     return text
 
 
-def op_chat(room_id: str, line: ChatLine) -> Callable[[Connection], None]:
-    """The write that stores one line (or a mute) of a room's chat."""
-    values = {"room_id": room_id, **line.message()}
-
-    def run(conn: Connection) -> None:
-        conn.execute(chat_table.insert().values(**values))
-    return run
+def op_chat(room_id: str, line: ChatLine) -> AppendOp:
+    """The write that stores one line (or a mute) of a room's chat (merged with the other
+    appends of its batch: see :class:`AppendOp`)."""
+    return AppendOp(chat_table, [{"room_id": room_id, **line.message()}])
 
 
 def load_chat(store: Store, room_ids: Sequence[str]) -> dict[str, list[ChatLine]]:

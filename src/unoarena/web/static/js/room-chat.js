@@ -14,6 +14,7 @@ const CHAT_KEEP = 200;
 const CHAT_CHARS = 200;
 const REACTION_MS = 2600;
 const SHOWN_MS = 20000;
+const PEEK_MS = 5000;
 /** The reactions the server allows, with what the page draws and says for each. */
 export const EMOTES = [
   ["thumbs", "👍", () => t("Thumbs up")],
@@ -35,13 +36,24 @@ export function roomChat(R) {
     reactionId: 0,
     votes: {}, // absent player -> {voters, needed}
     shown: null, // {seat, cards}: the hand a challenge showed this page
+    peek: null, // the newest line from someone else, shown on a phone's table a moment
   });
-  const timers = { shown: null };
+  const timers = { shown: null, peek: null };
 
   // -- messages ------------------------------------------------------------------------------
   function onChat(msg) {
     S.chat = (msg.replace ? msg.lines : S.chat.concat(msg.lines)).slice(-CHAT_KEEP);
     S.muted = msg.muted;
+    const me = S.me ? S.me.player : null;
+    const news = msg.replace ? [] : msg.lines.filter((l) => l.player === null || l.player !== me);
+    if (news.length) {
+      S.peek = news[news.length - 1];
+      clearTimeout(timers.peek);
+      timers.peek = setTimeout(() => {
+        S.peek = null;
+        R.update();
+      }, PEEK_MS);
+    }
     R.update();
     const list = R.root.querySelector(".chat-lines");
     if (list) list.scrollTop = list.scrollHeight;
@@ -142,6 +154,23 @@ export function roomChat(R) {
     </div>`;
   }
 
+  /** On a phone the chat lies below the table: the newest line from someone else shows on the
+   * table for a moment, and a tap on it goes to the chat. (Wider screens show the chat beside
+   * the table, and hide this.) */
+  function chatPeek() {
+    const l = S.peek;
+    if (!l) return null;
+    const go = () => {
+      const input = R.root.querySelector("#chat-input") || R.root.querySelector("#chat");
+      if (input) {
+        input.scrollIntoView({ block: "center" });
+        if (input.focus) input.focus({ preventScroll: true });
+      }
+    };
+    return html`<button type="button" class="chat-peek" id="chat-peek" key=${"peek" + l.seq} onClick=${go}
+      aria-label=${t("Chat")}>💬 <strong>${speaker(l)}</strong> <span class="text">${l.text}</span></button>`;
+  }
+
   // -- reactions -----------------------------------------------------------------------------
   function reactionBar() {
     if (watching() || iAmMuted()) return null;
@@ -231,6 +260,6 @@ export function roomChat(R) {
     </div>`;
   }
 
-  return { onChat, onReaction, onVote, noteShown, chatPanel, reactionBar, reactionOf, absentPanel,
-    hostBotTools, shownHand };
+  return { onChat, onReaction, onVote, noteShown, chatPanel, chatPeek, reactionBar, reactionOf,
+    absentPanel, hostBotTools, shownHand };
 }

@@ -42,6 +42,7 @@ export function roomTable(R) {
           ${S.result ? resultBox() : tableInfo(v)}
         </div>
         ${R.shownHand()}
+        ${R.chatPeek()}
         <div class="status" id="status" role="status" aria-live="polite">
           <span id="status-text">${statusText(v, g)}</span>
           ${st.timer ? html`<span class="clock" data-timer="1"></span>` : null}
