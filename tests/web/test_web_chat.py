@@ -61,7 +61,7 @@ def test_spectators_lines_reach_the_players_when_the_match_is_over(server: LiveS
     import random
 
     from server_util import play
-    rid, ann, bob, _ = host_and_bob(server, ["human"], rounds=1)
+    rid, ann, bob, _ = host_and_bob(server, ["human"], rounds=1, hand_size=2)
     eve = Client(server.url, rid)
     eve.wait("welcome")
     ann.send({"type": "start", "token": ann.token})
