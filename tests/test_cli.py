@@ -295,6 +295,28 @@ def test_the_python_examples_are_found() -> None:
     assert {"docs/guides/study.md", "docs/guides/train.md", "docs/guides/write-a-bot.md"} <= found
 
 
+def _slug(heading: str) -> str:
+    """A heading's anchor as the documentation site makes it (Python-Markdown's toc)."""
+    text = re.sub(r"[^\w\s-]", "", heading.replace("`", "")).strip().lower()
+    return re.sub(r"[-\s]+", "-", text)
+
+
+def test_readme_links_lead_somewhere() -> None:
+    """Every page and heading the README links to exists (the site's own links are checked by
+    its strict build, tests/test_docs_site.py)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    local = [link for link in links if not re.match(r"[a-z]+:", link)]
+    assert len(local) >= 10
+    for link in local:
+        path, _hash, anchor = link.partition("#")
+        target = ROOT / path
+        assert target.is_file(), f"README.md links to {path}, which does not exist"
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", target.read_text(encoding="utf-8"), re.M)
+            assert anchor in {_slug(h) for h in headings}, f"{path} has no heading #{anchor}"
+
+
 def test_readme_quick_start_and_ci_agree() -> None:
     """Two set-up commands, and CI runs the README's test command."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")

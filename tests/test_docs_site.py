@@ -23,7 +23,7 @@ ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 def build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config),
                            "-d", str(site)], capture_output=True, text=True, timeout=300,
-                          env=ENV, check=False)
+                          env=ENV, cwd=ROOT, check=False)  # snippets are read from ROOT/docs
 
 
 def test_the_site_builds_strictly(tmp_path: Path) -> None:
@@ -35,6 +35,8 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     # the API pages are generated from the docstrings, not left empty
     engine = (site / "api" / "engine" / "index.html").read_text(encoding="utf-8")
     assert "unoarena.engine.Game" in engine and "legal_actions" in engine
+    # the terminal's table, read from docs/screenshots/ at build time
+    assert "Your hand (South)" in (site / "guides" / "play" / "index.html").read_text("utf-8")
     for page in ("guides/play", "guides/host", "guides/study", "guides/train",
                  "guides/write-a-bot", "rules", "research/bots", "decisions"):
         assert (site / page / "index.html").is_file(), page
