@@ -35,6 +35,11 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     # the API pages are generated from the docstrings, not left empty
     engine = (site / "api" / "engine" / "index.html").read_text(encoding="utf-8")
     assert "unoarena.engine.Game" in engine and "legal_actions" in engine
+    # written in reST for help(): its doctests are code here, not quotes, its roles plain code
+    api = "".join((site / "api" / m / "index.html").read_text(encoding="utf-8")
+                  for m in ("engine", "bots", "lab", "rl", "kernel", "scenarios"))
+    assert '<span class="gp">&gt;&gt;&gt; </span>' in engine
+    assert "<blockquote" not in api and ":class:`" not in api and ":func:`" not in api
     # the terminal's table, read from docs/screenshots/ at build time
     assert "Your hand (South)" in (site / "guides" / "play" / "index.html").read_text("utf-8")
     for page in ("guides/play", "guides/host", "guides/study", "guides/train",
