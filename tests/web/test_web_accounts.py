@@ -1,0 +1,269 @@
+"""Accounts and ratings over HTTP, on SQLite and PostgreSQL: passwords hashed with Argon2id,
+session cookies, rate limits, CSRF refusal, no account enumeration, deleting an account, a
+guest who signs up keeping their seat, and a rated match moving the ratings of the people and
+the bot at the table."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+from server_util import Client, LiveServer, create_room, join, wait_for
+
+from unoarena.engine import preset
+from unoarena.web import accounts as acc
+from unoarena.web.ratings import (
+    Result,
+    Seat,
+    family_of,
+    op_rate_match,
+    rating_history,
+    ratings,
+    rule_family,
+)
+
+
+@pytest.fixture
+def users(make_server: Callable[..., LiveServer]
+          ) -> Iterator[tuple[LiveServer, Callable[[], httpx.Client]]]:
+    """A server with accounts (quick bots; people away at once are played by stand-ins) and
+    a factory of browsers: each a client with its own cookies, sending this site's Origin.
+    Accounts and ratings start empty (PostgreSQL keeps one schema for the whole run)."""
+    server = make_server(accounts=True, away_after=0.05, idle_after=0.05)
+    with server.app.state.store.engine.begin() as conn:
+        for table in (rating_history, ratings, acc.accounts):
+            conn.execute(table.delete())
+    made: list[httpx.Client] = []
+
+    def browser() -> httpx.Client:
+        c = httpx.Client(base_url=server.url, timeout=10, headers={"Origin": server.url})
+        made.append(c)
+        return c
+    yield server, browser
+    for c in made:
+        c.close()
+
+
+def signup(c: httpx.Client, name: str, password: str = "correct horse",
+           **extra: Any) -> httpx.Response:
+    return c.post("/api/account/signup", json={"name": name, "password": password, **extra})
+
+
+def test_passwords_are_hashed_with_argon2id_and_salted() -> None:
+    a, b = acc.hash_password("s3cret pass"), acc.hash_password("s3cret pass")
+    assert a.startswith("$argon2id$") and a != b and "s3cret" not in a
+    assert acc.verify_password(a, "s3cret pass")
+    assert not acc.verify_password(a, "s3cret pasS")
+    assert not acc.verify_password(None, "s3cret pass")  # no account: refused, after the work
+
+
+def test_account_names_and_passwords_are_checked() -> None:
+    assert acc.check_name(" 小明_42 ") == "小明_42"
+    for bad in ("ab", "x" * 25, "has space", "semi;colon", "bot:easy", 7):
+        with pytest.raises(acc.ProtocolError) as e:
+            acc.check_name(bad)
+        assert e.value.code == "bad_name"
+    with pytest.raises(acc.ProtocolError):
+        acc.check_password("short")
+    assert acc.name_key("ＡＮＮ") == acc.name_key("ann")  # full-width and case fold together
+
+
+def test_sign_up_sets_a_session_cookie_and_logs_in(users: Any) -> None:
+    _server, browser = users
+    ann = browser()
+    assert ann.get("/api/account").json() == {"enabled": True, "account": None}
+    r = signup(ann, "Ann")
+    assert r.status_code == 200, r.text
+    cookie = r.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Secure" not in cookie
+    assert "Max-Age=" in cookie
+    assert ann.get("/api/account").json()["account"] == {"name": "Ann"}
+    assert ann.post("/api/account/logout", json={}).status_code == 200
+    assert ann.get("/api/account").json()["account"] is None
+    r = ann.post("/api/account/login", json={"name": "ann", "password": "correct horse"})
+    assert r.status_code == 200 and r.json()["account"] == {"name": "Ann"}
+    assert ann.get("/api/account").json()["account"] == {"name": "Ann"}
+    again = signup(browser(), "ANN")
+    assert again.status_code == 409 and again.json()["code"] == "name_taken"
+
+
+def test_the_cookie_is_secure_behind_a_tls_proxy(users: Any) -> None:
+    """uvicorn trusts 127.0.0.1 as a proxy: a request it forwarded from HTTPS gets a Secure
+    cookie (and its Origin is the https one the browser saw)."""
+    server, _browser = users
+    with httpx.Client(base_url=server.url, timeout=10) as c:
+        host = server.url.removeprefix("http://")
+        r = c.post("/api/account/signup", json={"name": "Tess", "password": "correct horse"},
+                   headers={"X-Forwarded-Proto": "https", "Origin": f"https://{host}"})
+        assert r.status_code == 200, r.text
+        assert "Secure" in r.headers["set-cookie"]
+
+
+def test_a_failed_login_does_not_say_whether_the_name_exists(users: Any) -> None:
+    _server, browser = users
+    assert signup(browser(), "Bob").status_code == 200
+    c = browser()
+    wrong = c.post("/api/account/login", json={"name": "Bob", "password": "wrong horse"})
+    nobody = c.post("/api/account/login", json={"name": "Nobody", "password": "wrong horse"})
+    assert wrong.status_code == nobody.status_code == 401
+    assert wrong.json() == nobody.json()
+    assert "set-cookie" not in wrong.headers and "set-cookie" not in nobody.headers
+    zh = c.post("/api/account/login?lang=zh_TW", json={"name": "Nobody", "password": "x" * 8})
+    assert zh.json()["message"] != nobody.json()["message"]  # translated
+
+
+def test_logins_and_sign_ups_are_rate_limited(users: Any) -> None:
+    _server, browser = users
+    c = browser()
+    burst = int(acc.LOGIN_LIMIT[1])
+    codes = [c.post("/api/account/login", json={"name": f"n{i}", "password": "x" * 8}
+                    ).status_code for i in range(burst + 5)]  # (a token comes back in 5 s)
+    assert codes[:burst] == [401] * burst and codes[-1] == 429
+    codes = [signup(c, f"user{i}").status_code for i in range(int(acc.SIGNUP_LIMIT[1]) + 1)]
+    assert codes[-1] == 429 and 429 not in codes[:-1]
+    # the refused sign-up created nothing
+    last = f"user{int(acc.SIGNUP_LIMIT[1])}"
+    assert c.get(f"/api/players/{last}").status_code == 404
+
+
+def test_failed_logins_are_limited_per_name_too() -> None:
+    lim = acc.Limits(*acc.NAME_FAIL_LIMIT)
+    now = time.monotonic() + 1.0  # (a bucket is stamped when made: later than this line)
+    for _ in range(int(acc.NAME_FAIL_LIMIT[1])):
+        assert lim.allow("ann", now=now)
+    assert not lim.peek("ann") and lim.peek("bob")
+    assert not lim.allow("ann", now=now)
+    assert lim.allow("ann", now=now + 1 / acc.NAME_FAIL_LIMIT[0])  # one more after a while
+
+
+def test_a_request_from_another_site_is_refused_and_changes_nothing(users: Any) -> None:
+    server, browser = users
+    ann = browser()
+    assert signup(ann, "Ann").status_code == 200
+    for headers in ({"Origin": "https://evil.example"}, {"Origin": "null"}):
+        r = ann.post("/api/account/logout", json={}, headers=headers)
+        assert r.status_code == 403 and r.json()["code"] == "cross_site"
+    with httpx.Client(base_url=server.url, timeout=10, cookies=ann.cookies) as bare:
+        r = bare.post("/api/account/delete", json={"password": "correct horse"})
+        assert r.status_code == 403 and r.json()["code"] == "cross_site"
+        r = bare.post("/api/account/signup", json={"name": "Mallory", "password": "x" * 8})
+        assert r.status_code == 403
+    assert ann.get("/api/account").json()["account"] == {"name": "Ann"}
+    assert ann.get("/api/players/Ann").status_code == 200
+    assert ann.get("/api/players/Mallory").status_code == 404
+
+
+def test_a_guest_who_signs_up_keeps_their_seat(users: Any) -> None:
+    server, browser = users
+    guest = browser()
+    room = guest.post("/api/rooms", json={"name": "Gus", "preset": "classic",
+                                          "rules": {"players": 2}, "rated": True,
+                                          "seats": [{"kind": "human"}, {"kind": "bot"}]}).json()
+    r = signup(guest, "Gus", seats=[{"room": room["room"], "token": room["token"]},
+                                    {"room": room["room"], "token": "not-a-seat-token"}])
+    assert r.status_code == 200 and r.json()["linked"] == [room["room"]]
+    seat = Client(server.url, room["room"], room["token"])
+    try:
+        welcome = seat.wait("welcome")
+        assert welcome["player"] == 0 and welcome["host"] is True
+        assert seat.wait("room")["rated"] is True
+    finally:
+        seat.close()
+
+
+def test_a_rated_match_moves_the_ratings_of_both_players_and_the_bot(users: Any) -> None:
+    server, browser = users
+    ann, bob = browser(), browser()
+    assert signup(ann, "Ann").status_code == 200
+    assert signup(bob, "Bob").status_code == 200
+    room = ann.post("/api/rooms", json={
+        "name": "Ann", "preset": "classic", "rated": True, "rules": {"players": 3, "rounds": 1},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "basic"}]}).json()
+    rid = room["room"]
+    assert ann.post("/api/account/seats", json={"seats": [
+        {"room": rid, "token": room["token"]}]}).json()["linked"] == [rid]
+    joined = bob.post(f"/api/rooms/{rid}/join", json={"name": "Bobby"}).json()
+    assert bob.post("/api/account/seats", json={"seats": [
+        {"room": rid, "token": joined["token"]}]}).json()["linked"] == [rid]
+    host = Client(server.url, rid, room["token"])
+    try:
+        host.wait("welcome")
+        host.send({"type": "start", "token": room["token"]})
+        host.wait("match_over", timeout=60)  # away people are played by stand-ins
+    finally:
+        host.close()
+    family = "classic/3-4"
+    board = wait_for(lambda: (lambda b: b if len(b) == 3 else None)(
+        ann.get(f"/api/leaderboard?family={family}").json()["players"]), 10, "ratings")
+    names = {p["name"] for p in board}
+    assert names == {"Ann", "Bob", "easy"}
+    assert all(p["games"] == 1 for p in board) and sum(p["wins"] for p in board) >= 1
+    ratings = [p["rating"] for p in board]
+    fresh = round(25 - 3 * 25 / 3, 2)  # openskill's first rating: mu 25, sigma 25/3
+    assert all(r != fresh for r in ratings)  # everyone's moved
+    assert ratings == sorted(ratings, reverse=True)
+    prof = ann.get("/api/players/Ann").json()
+    assert prof["played"] == 1 and prof["families"][0]["family"] == family
+    game = prof["games"][0]
+    assert (game["room"], game["match"]) == (rid, 1)
+    assert ann.get(f"/api/replays/{rid}/1").status_code == 200  # the profile's replay link
+    assert len(prof["series"][family]) == 1
+    bot = ann.get("/api/players/bot:easy").json()
+    assert bot["bot"] is True and bot["played"] == 1
+    # a match is rated once: rating the same result again changes nothing
+    store = server.app.state.store
+    before = ann.get(f"/api/leaderboard?family={family}").json()["players"]
+    again = Result(rid, 1, family, (Seat(0, "bot", "basic", None), Seat(1, "bot", "heuristic",
+                                                                        None)),
+                   (0, 1), frozenset({0}))
+    with store.engine.begin() as conn:
+        op_rate_match(again)(conn)
+    assert ann.get(f"/api/leaderboard?family={family}").json()["players"] == before
+
+
+def test_deleting_an_account_removes_it_and_its_ratings(users: Any) -> None:
+    _server, browser = users
+    ann = browser()
+    assert signup(ann, "Ann").status_code == 200
+    wrong = ann.post("/api/account/delete", json={"password": "not the one"})
+    assert wrong.status_code == 401 and ann.get("/api/account").json()["account"]
+    r = ann.post("/api/account/delete", json={"password": "correct horse"})
+    assert r.status_code == 200 and r.json()["deleted"] is True
+    assert ann.get("/api/account").json()["account"] is None
+    assert ann.get("/api/players/Ann").status_code == 404
+    again = browser().post("/api/account/login", json={"name": "Ann",
+                                                        "password": "correct horse"})
+    assert again.status_code == 401
+    assert signup(browser(), "Ann", "another pass").status_code == 200  # the name is free
+
+
+def test_a_server_without_accounts_works_as_before(server: LiveServer) -> None:
+    http = server.http
+    assert http.get("/api/account").json() == {"enabled": False, "account": None}
+    r = http.post("/api/account/signup", json={"name": "Ann", "password": "x" * 8},
+                  headers={"Origin": server.url})
+    assert r.status_code == 404 and r.json()["code"] == "no_accounts"
+    assert http.get("/api/leaderboard").status_code == 404
+    room = create_room(server, ["human"])
+    assert join(server, room["room"], "Bob")["player"] == 1
+    refused = http.post("/api/rooms", json={"name": "Ann", "preset": "classic",
+                                            "rules": {"players": 2}, "rated": True,
+                                            "seats": [{"kind": "human"}, {"kind": "bot"}]})
+    assert refused.status_code == 404 and "rated" in refused.json()["message"]
+
+
+def test_the_leaderboard_refuses_an_unknown_family(users: Any) -> None:
+    _server, browser = users
+    r = browser().get("/api/leaderboard?family=chess/2")
+    assert r.status_code == 400 and "classic/2" in r.json()["message"]
+
+
+def test_rule_and_size_families() -> None:
+    assert family_of(preset("classic", players=2)) == "classic/2"
+    assert family_of(preset("classic", players=4, target_score=100)) == "classic/3-4"
+    assert family_of(preset("buzz", players=6)) == "editions/5-10"
+    assert family_of(preset("classic", players=3, jump_in=True)) == "house/3-4"
+    assert rule_family(preset("house")) == "house"
