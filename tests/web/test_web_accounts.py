@@ -75,6 +75,8 @@ def test_sign_up_sets_a_session_cookie_and_logs_in(users: Any) -> None:
     _server, browser = users
     ann = browser()
     assert ann.get("/api/account").json() == {"enabled": True, "account": None}
+    for path in ("/account", "/leaderboard", "/u/Ann"):  # the page draws them
+        assert '<main id="app"' in ann.get(path).text, path
     r = signup(ann, "Ann")
     assert r.status_code == 200, r.text
     cookie = r.headers["set-cookie"]

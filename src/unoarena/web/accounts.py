@@ -528,7 +528,7 @@ def account_routes(page: Handler, api: Callable[[Handler], Handler],
         return api(handler)
 
     return [
-        Route("/leaderboard", page), Route("/u/{name}", page),
+        Route("/account", page), Route("/leaderboard", page), Route("/u/{name}", page),
         Route("/api/account", get(me, always=True)),
         Route("/api/account/signup", post(signup, _SIGNUP), methods=["POST"]),
         Route("/api/account/login", post(login, _LOGIN), methods=["POST"]),

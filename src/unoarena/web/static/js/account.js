@@ -1,11 +1,14 @@
 // Accounts, when the server has them: the top bar's account link, the /account page (sign up,
 // log in, log out, delete), and the "rated" option of a new room. The session lives in an
 // HttpOnly cookie the script never sees; it only asks the server who is signed in.
-import { t, onLangChange } from "./i18n.js";
-import { getJSON, postJSON, savedSeats } from "./api.js";
+import { t, currentLang, onLangChange } from "./i18n.js";
+import { getJSON, postJSON as postBody, savedSeats } from "./api.js";
 import { el } from "./util.js";
 
 let state = { enabled: false, account: null };
+
+// errors come back in the page's language (the server reads it from the address here)
+const postJSON = (path, data) => postBody(`${path}?lang=${currentLang()}`, data);
 const listeners = new Set();
 
 export function accountState() {
