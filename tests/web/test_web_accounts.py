@@ -5,6 +5,7 @@ the bot at the table."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -126,6 +127,9 @@ def test_logins_and_sign_ups_are_rate_limited(users: Any) -> None:
     assert codes[:burst] == [401] * burst and codes[-1] == 429
     codes = [signup(c, f"user{i}").status_code for i in range(int(acc.SIGNUP_LIMIT[1]) + 1)]
     assert codes[-1] == 429 and 429 not in codes[:-1]
+    logouts = [c.post("/api/account/logout", json={}).status_code
+               for _ in range(int(acc.POST_LIMIT[1]))]
+    assert logouts[0] == 200 and logouts[-1] == 429  # (the sign-ups and logins counted too)
     # the refused sign-up created nothing
     last = f"user{int(acc.SIGNUP_LIMIT[1])}"
     assert c.get(f"/api/players/{last}").status_code == 404
@@ -269,3 +273,52 @@ def test_rule_and_size_families() -> None:
     assert family_of(preset("buzz", players=6)) == "editions/5-10"
     assert family_of(preset("classic", players=3, jump_in=True)) == "house/3-4"
     assert rule_family(preset("house")) == "house"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_migration_adds_accounts_to_a_database_with_rooms_and_comes_off_again(
+        backend: str, tmp_path: Any) -> None:
+    """A database of the version before accounts, with a room in it: upgraded, the room is
+    there and unrated and accounts can be stored; downgraded, the room is still there."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+    from server_util import pg_reason, pg_url
+
+    from unoarena.web.store import MIGRATIONS_DIR, Store
+
+    if backend == "sqlite":
+        store = Store(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    else:
+        reason = pg_reason()
+        if reason:
+            pytest.skip(reason)
+        store = Store(pg_url(), schema=f"unoarena_mig_{secrets.token_hex(3)}")
+        with store.engine.begin() as conn:
+            conn.execute(sa.text(f'CREATE SCHEMA "{store.schema}"'))
+
+    def to(revision: str, down: bool = False) -> None:
+        with store.engine.begin() as conn:
+            cfg = Config()
+            cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+            cfg.attributes["connection"] = conn
+            (command.downgrade if down else command.upgrade)(cfg, revision)
+
+    try:
+        to("0002")
+        with store.engine.begin() as conn:
+            conn.execute(sa.text("INSERT INTO rooms (id, created_at, updated_at, status, rules, "
+                                 "host, match_no) VALUES ('old', 1, 1, 'lobby', '{}', 0, 0)"))
+        store.migrate()
+        with store.engine.begin() as conn:
+            assert conn.execute(sa.text("SELECT rated FROM rooms WHERE id = 'old'")
+                                ).scalar_one() in (False, 0)
+            conn.execute(acc.accounts.insert().values(name="Ann", name_key="ann",
+                                                      password_hash="x", created_at=1.0))
+        to("0002", down=True)
+        with store.engine.begin() as conn:
+            assert conn.execute(sa.text("SELECT id FROM rooms")).scalars().all() == ["old"]
+            assert "accounts" not in sa.inspect(conn).get_table_names()
+    finally:
+        store.drop_schema()
+        store.close()

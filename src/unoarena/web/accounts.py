@@ -87,8 +87,10 @@ _NAME = re.compile(r"[\w-]+")
 HASHER = PasswordHasher()
 _DUMMY_HASH = HASHER.hash(secrets.token_urlsafe(16))
 
-#: (rate a second, burst) of each limit: sign-ups and logins per client address, failed logins
-#: per account name (a guesser who spreads over many addresses still meets this one)
+#: (rate a second, burst) of each limit: every state-changing account request (logging out,
+#: linking seats, deleting too), sign-ups and logins per client address, failed logins per
+#: account name (a guesser who spreads over many addresses still meets this one)
+POST_LIMIT = (1.0, 30.0)
 SIGNUP_LIMIT = (1 / 60, 5.0)
 LOGIN_LIMIT = (0.2, 10.0)
 NAME_FAIL_LIMIT = (1 / 60, 10.0)
@@ -138,6 +140,7 @@ class AccountLimits:
     """The rate limits of one server process."""
 
     def __init__(self) -> None:
+        self.post = Limits(*POST_LIMIT)
         self.signup = Limits(*SIGNUP_LIMIT)
         self.login = Limits(*LOGIN_LIMIT)
         self.name_fail = Limits(*NAME_FAIL_LIMIT)
@@ -517,6 +520,8 @@ def account_routes(page: Handler, api: Callable[[Handler], Handler],
         async def handler(request: Request) -> Any:
             require_enabled(request)
             require_same_origin(request)
+            if not _limits(request).post.allow(client_of(request)):
+                raise _rate_limited()
             return await fn(request, await body(request, schema))
         return api(handler)
 
