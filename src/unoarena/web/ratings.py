@@ -155,7 +155,7 @@ def match_result(room: Room) -> Result | None:
 def match_over(room: Room) -> None:
     """Called when a match at ``room`` ends: rate it in the background (a rating the database
     refuses is logged; the room goes on regardless)."""
-    if not getattr(room.config, "accounts", False):
+    if not room.config.accounts:
         return
     result = match_result(room)
     if result is None:
