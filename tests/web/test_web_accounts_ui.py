@@ -107,12 +107,13 @@ def test_sign_up_log_in_play_rated_and_find_it_on_the_leaderboard_and_profile(
     assert not errors, errors
 
 
-PAGES = ("account", "home", "leaderboard", "profile")
+PAGES = ("account", "home", "leaderboard", "profile", "lobby")
 
 
 def test_screenshots_of_the_account_pages(browser: Any, live: LiveServer,
                                           screenshots: Path) -> None:
-    """A rated match of Ann, Bob and an easy bot, then each page at a phone's, a laptop's
+    """A rated match of Ann, Bob and an easy bot, and a rated room waiting in its lobby;
+    then each page at a phone's, a laptop's
     and a desktop's size in English, Traditional and Simplified Chinese: nothing sticks out
     sideways, and the pages show their translated titles."""
     users = {}
@@ -136,6 +137,9 @@ def test_screenshots_of_the_account_pages(browser: Any, live: LiveServer,
         host.wait("match_over", timeout=60)
     finally:
         host.close()
+    lobby = users["Ann"].post("/api/rooms", json={
+        "name": "Ann", "preset": "classic", "rated": True, "rules": {"players": 2},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]}).json()
     cookie = users["Ann"].cookies.get("unoarena_session")
     for c in users.values():
         c.close()
@@ -144,16 +148,18 @@ def test_screenshots_of_the_account_pages(browser: Any, live: LiveServer,
     for lang in ("en", "zh_TW", "zh_CN"):
         for size_name, size in (("phone", PHONE), ("laptop", LAPTOP), ("desktop", DESKTOP)):
             for what in PAGES:
+                seat = (lobby["room"], 0, lobby["token"]) if what == "lobby" else None
                 page = open_page(browser, live.url + "/static/style.css", errors,
-                                 viewport=size, lang=lang)
+                                 viewport=size, lang=lang, seat=seat)
                 if what != "account":  # signed in as Ann
                     page.context.add_cookies([{"name": "unoarena_session", "value": cookie,
                                                "url": live.url}])
                 path = {"account": "/account", "home": "/", "profile": "/u/Ann",
-                        "leaderboard": "/leaderboard"}[what]
+                        "leaderboard": "/leaderboard", "lobby": lobby["url"]}[what]
                 page.goto(live.url + path)
                 ready = {"account": "#account-name", "home": "#rated",
-                         "leaderboard": "#board", "profile": ".rating-chart"}[what]
+                         "leaderboard": "#board", "profile": ".rating-chart",
+                         "lobby": "#rated-badge"}[what]
                 page.wait_for_selector(ready)
                 if what == "leaderboard":
                     sync_api.expect(page.locator("h1")).to_have_text(titles[lang])
