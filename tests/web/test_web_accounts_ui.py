@@ -107,6 +107,32 @@ def test_sign_up_log_in_play_rated_and_find_it_on_the_leaderboard_and_profile(
     assert not errors, errors
 
 
+def test_a_guest_who_signs_up_keeps_their_seat_and_the_game_counts(
+        browser: Any, live: LiveServer) -> None:
+    errors: list[str] = []
+    gus = open_page(browser, live.url + "/", errors, lang="zh_CN")
+    gus.fill("#name", "Gus")
+    gus.fill("#players", "2")
+    gus.locator("#players").dispatch_event("change")
+    gus.locator("details.house-rules summary").click()
+    gus.fill("#rule-rounds", "1")
+    gus.locator("#rule-rounds").dispatch_event("change")
+    gus.check("#rated")
+    gus.wait_for_timeout(300)
+    gus.click("#create-room")
+    gus.wait_for_selector("#start-game")
+    room_url = gus.url
+    sign_up(gus, "Gus", "gus password")  # from the top bar, in the middle of it
+    gus.goto(room_url)
+    gus.wait_for_selector("#start-game")  # still the host, in the same seat
+    gus.click("#start-game")
+    gus.wait_for_selector("#match-over", timeout=60000)
+    gus.click("#account-link")
+    gus.click("#my-profile")
+    sync_api.expect(gus.locator("#profile-stats")).to_have_text(re.compile(r"^1 场积分赛"))
+    assert not errors, errors
+
+
 PAGES = ("account", "home", "leaderboard", "profile", "lobby")
 
 
