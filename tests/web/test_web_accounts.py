@@ -322,3 +322,30 @@ def test_the_migration_adds_accounts_to_a_database_with_rooms_and_comes_off_agai
     finally:
         store.drop_schema()
         store.close()
+
+
+def test_the_leaderboard_is_the_best_by_mu_minus_three_sigma(tmp_path: Any) -> None:
+    """A sure middling player ranks above an unsure one with a higher mu; only the best
+    ``limit`` come back, best first, and other families stay out."""
+    from unoarena.web.ratings import leaderboard
+    from unoarena.web.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'board.sqlite3'}")
+    store.migrate()
+    rows = [("a", 30.0, 8.0), ("b", 26.0, 1.0), ("c", 20.0, 2.0), ("d", 40.0, 9.0),
+            ("e", 10.0, 1.0)]
+    try:
+        with store.engine.begin() as conn:
+            for name, mu, sigma in rows:
+                conn.execute(ratings.insert().values(
+                    subject=f"account:{name}", family="house/2", name=name, mu=mu,
+                    sigma=sigma, games=1, wins=0, updated_at=0.0))
+            conn.execute(ratings.insert().values(
+                subject="account:z", family="house/3-4", name="z", mu=90.0, sigma=1.0,
+                games=1, wins=1, updated_at=0.0))
+        with store.reading() as conn:
+            board = leaderboard(conn, "house/2", limit=3)
+        assert [p["name"] for p in board] == ["b", "c", "d"]  # 23, 14, 13
+        assert [p["rating"] for p in board] == [23.0, 14.0, 13.0]
+    finally:
+        store.close()

@@ -230,12 +230,14 @@ def op_rate_match(result: Result) -> Any:
 
 def leaderboard(conn: Connection, family: str, limit: int = 100) -> list[dict[str, Any]]:
     """The ``limit`` best of ``family`` by :func:`ordinal`, best first."""
-    rows = conn.execute(select(ratings).where(ratings.c.family == family)).all()
+    score = ratings.c.mu - 3.0 * ratings.c.sigma  # :func:`ordinal`, sorted by the database
+    rows = conn.execute(select(ratings).where(ratings.c.family == family)
+                        .order_by(score.desc(), ratings.c.games.desc(), ratings.c.name)
+                        .limit(limit)).all()
     out = [{"subject": r.subject, "name": r.name, "bot": r.subject.startswith("bot:"),
             "rating": round(ordinal(r.mu, r.sigma), 2), "mu": round(r.mu, 2),
             "sigma": round(r.sigma, 2), "games": r.games, "wins": r.wins} for r in rows]
-    out.sort(key=lambda e: (-e["rating"], -e["games"], e["name"]))
-    return out[:limit]
+    return out
 
 
 def profile(conn: Connection, subject: str, recent: int = 20) -> dict[str, Any]:
