@@ -189,6 +189,9 @@ def test_screenshots_of_the_account_pages(browser: Any, live: LiveServer,
                 page.wait_for_selector(ready)
                 if what == "leaderboard":
                     sync_api.expect(page.locator("h1")).to_have_text(titles[lang])
+                if what == "profile" and lang == "en":  # one game: said in the singular
+                    sync_api.expect(page.locator("#profile-stats")).to_have_text(
+                        re.compile(r"^1 rated game, [01] won$"))
                 width = page.evaluate("document.documentElement.scrollWidth")
                 assert width <= size["width"], (lang, size_name, what, width)
                 page.screenshot(path=str(screenshots / f"accounts-{what}-{size_name}-{lang}.png"),

@@ -1,6 +1,6 @@
 // Ratings: a leaderboard per family (rule family x table size) and a player's profile, with
 // their rating over time as a small inline chart and their recent games linking to replays.
-import { t, onLangChange } from "./i18n.js";
+import { t, tn, onLangChange } from "./i18n.js";
 import { getJSON } from "./api.js";
 import { el } from "./util.js";
 
@@ -123,7 +123,7 @@ export function showProfile(app, name) {
     app.innerHTML = "";
     const page = el("div", { class: "ratings-page profile" });
     page.appendChild(el("h1", { id: "profile-name", text: shownName(data.name, data.bot) }));
-    page.appendChild(el("p", { class: "stats", id: "profile-stats", text: t("{games} rated games, {wins} won", { games: data.played, wins: data.won }) }));
+    page.appendChild(el("p", { class: "stats", id: "profile-stats", text: tn("{n} rated game, {wins} won", "{n} rated games, {wins} won", data.played, { wins: data.won }) }));
     if (!data.families.length) {
       page.appendChild(el("p", { class: "hint", text: t("No rated games yet.") }));
     }
@@ -133,7 +133,7 @@ export function showProfile(app, name) {
       grid.appendChild(el("section", { class: "panel family", "data-family": f.family },
         el("h2", { text: familyText(f.family) }),
         el("p", {}, el("strong", { class: "rating", text: f.rating.toFixed(1) }), " ",
-          el("span", { class: "hint", text: t("{games} games, {wins} won", { games: f.games, wins: f.wins }) })),
+          el("span", { class: "hint", text: tn("{n} game, {wins} won", "{n} games, {wins} won", f.games, { wins: f.wins }) })),
         points.length ? ratingChart(points, t("Rating over time")) : null));
     }
     page.appendChild(grid);
