@@ -19,12 +19,12 @@ A server started without ``accounts`` (``serve --accounts``) answers every route
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import re
 import secrets
 import time
 import unicodedata
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -85,7 +85,6 @@ PASSWORD_MIN, PASSWORD_MAX = 8, 128
 MAX_SEATS = 20  # seat tokens one request may link
 _NAME = re.compile(r"[\w-]+")
 HASHER = PasswordHasher()
-_DUMMY_HASH = HASHER.hash(secrets.token_urlsafe(16))
 
 #: (rate a second, burst) of each limit: every state-changing account request (logging out,
 #: linking seats, deleting too), sign-ups and logins per client address, failed logins per
@@ -175,18 +174,19 @@ def hash_password(password: str) -> str:
     return HASHER.hash(password)
 
 
+@cache
+def _dummy_hash() -> str:
+    """A hash of nothing anyone knows, made once (on the first login, not at every start)."""
+    return HASHER.hash(secrets.token_urlsafe(16))
+
+
 def verify_password(stored: str | None, password: str) -> bool:
     """Whether ``password`` matches ``stored``; with no stored hash (no such account) a dummy
     is verified, so that the answer takes as long either way."""
     try:
-        return HASHER.verify(stored or _DUMMY_HASH, password) and stored is not None
+        return HASHER.verify(stored or _dummy_hash(), password) and stored is not None
     except (VerificationError, InvalidHashError):
         return False
-
-
-def token_digest(token: str) -> str:
-    """The SHA-256 kept instead of a session token."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def same_origin(request: Request) -> bool:
@@ -226,7 +226,7 @@ def find_session(store: Store, token: str) -> dict[str, Any] | None:
         row = conn.execute(
             sa_select(accounts.c.id, accounts.c.name)
             .join(account_sessions, account_sessions.c.account_id == accounts.c.id)
-            .where(account_sessions.c.token_hash == token_digest(token),
+            .where(account_sessions.c.token_hash == hash_token(token),
                    account_sessions.c.expires_at > time.time())).first()
     return {"id": row.id, "name": row.name} if row is not None else None
 
@@ -263,7 +263,7 @@ def op_session(account: int | dict[str, Any], token: str) -> Callable[[Connectio
     def run(conn: Connection) -> None:
         aid = account if isinstance(account, int) else account["id"]
         conn.execute(account_sessions.insert().values(
-            token_hash=token_digest(token), account_id=aid, created_at=now,
+            token_hash=hash_token(token), account_id=aid, created_at=now,
             expires_at=now + SESSION_DAYS * 86400))
         conn.execute(account_sessions.delete().where(account_sessions.c.expires_at < now))
     return run
@@ -273,7 +273,7 @@ def op_end_session(token: str) -> Callable[[Connection], None]:
     """The write that ends one session (logging out)."""
     def run(conn: Connection) -> None:
         conn.execute(account_sessions.delete().where(
-            account_sessions.c.token_hash == token_digest(token)))
+            account_sessions.c.token_hash == hash_token(token)))
     return run
 
 
