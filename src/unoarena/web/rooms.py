@@ -459,6 +459,7 @@ class RoomManager:
                 # the server stopped between the last action and the match's result
                 room.saving.finish_unsaved = True
                 await room.saving.save_finish()
+                ratings.match_over(room)  # (rated once: a second try changes nothing)
         return len(rows)
 
     def _restore(self, row: RoomRow) -> Room:
