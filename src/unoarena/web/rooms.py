@@ -459,7 +459,8 @@ class RoomManager:
                 # the server stopped between the last action and the match's result
                 room.saving.finish_unsaved = True
                 await room.saving.save_finish()
-                ratings.match_over(room)  # (rated once: a second try changes nothing)
+            if room.status == FINISHED:  # a rating the last owner had no time to store
+                ratings.match_over(room)  # (a match is rated once: a second try does nothing)
         return len(rows)
 
     def _restore(self, row: RoomRow) -> Room:
