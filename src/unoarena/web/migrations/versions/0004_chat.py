@@ -1,7 +1,7 @@
 """Chat: the lines said at a room's table and among its spectators, and the host's mutes.
 
-Revision ID: 0003_chat
-Revises: 0002
+Revision ID: 0004_chat
+Revises: 0003_accounts
 Create Date: 2026-11-28
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_chat"
-down_revision = "0002"
+revision = "0004_chat"
+down_revision = "0003_accounts"
 branch_labels = None
 depends_on = None
 
