@@ -64,6 +64,25 @@ def make_server(db: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
 
 
 @pytest.fixture
+def make_live(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Servers on a SQLite file of the test (browser tests): ``make_live(bot_delay=0.05, ...)``."""
+    made: list[tuple[LiveServer, Store]] = []
+
+    def make(**kw: Any) -> LiveServer:
+        kw.setdefault("bot_delay", 0.05)
+        kw.setdefault("window_delay", 0.05)
+        store = Store(f"sqlite:///{tmp_path / f'ui{len(made)}.sqlite3'}")
+        server = LiveServer(fast_config(**kw), store=store)
+        made.append((server, store))
+        return server
+
+    yield make
+    for server, store in made:
+        server.stop()
+        store.close()
+
+
+@pytest.fixture
 def cut_server(pg_schema: str) -> Iterator[tuple[Cutter, Callable[..., LiveServer]]]:
     """A proxy to the test PostgreSQL, and a factory of servers that reach it through it."""
     reason = pg_reason()

@@ -7,40 +7,19 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_util import DESKTOP, LAPTOP, PHONE, host_page, make_room, open_page
-from server_util import Client, LiveServer, fast_config, join, pick
-
-from unoarena.web.store import Store
+from server_util import Client, LiveServer, join, pick
 
 pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
 
 BOT = {"kind": "bot"}
 OPEN = {"kind": "human"}
 EVIL = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><b>bold</b>'
-
-
-@pytest.fixture
-def make_live(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
-    """Servers on a SQLite file: ``make_live(bot_delay=0.05, ...)``."""
-    made: list[tuple[LiveServer, Store]] = []
-
-    def make(**kw: Any) -> LiveServer:
-        kw.setdefault("bot_delay", 0.05)
-        kw.setdefault("window_delay", 0.05)
-        store = Store(f"sqlite:///{tmp_path / f'chat{len(made)}.sqlite3'}")
-        server = LiveServer(fast_config(**kw), store=store)
-        made.append((server, store))
-        return server
-
-    yield make
-    for server, store in made:
-        server.stop()
-        store.close()
 
 
 def seat_page(browser: Any, live: LiveServer, room: dict[str, Any], name: str,
