@@ -32,6 +32,7 @@ export function roomChat(R) {
     chat: [], // chat lines as the server sent them
     muted: [], // players the host muted
     chatDraft: "",
+    lastSaid: "",
     reactions: {}, // player -> {emote, id}
     reactionId: 0,
     votes: {}, // absent player -> {voters, needed}
@@ -45,7 +46,8 @@ export function roomChat(R) {
     S.chat = (msg.replace ? msg.lines : S.chat.concat(msg.lines)).slice(-CHAT_KEEP);
     S.muted = msg.muted;
     const me = S.me ? S.me.player : null;
-    const news = msg.replace ? [] : msg.lines.filter((l) => l.player === null || l.player !== me);
+    const mine = (l) => (l.player === null ? me === null && l.text === S.lastSaid : l.player === me);
+    const news = msg.replace ? [] : msg.lines.filter((l) => !mine(l));
     if (news.length) {
       S.peek = news[news.length - 1];
       clearTimeout(timers.peek);
@@ -108,6 +110,7 @@ export function roomChat(R) {
     const text = S.chatDraft.trim();
     if (!text) return;
     if (R.send({ type: "chat", text })) {
+      S.lastSaid = text; // (a spectator's own line is known by it: spectators have no seat)
       S.chatDraft = "";
       R.update();
     }
