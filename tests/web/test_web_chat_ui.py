@@ -227,3 +227,27 @@ def test_chat_and_reactions_at_every_size_and_language(
     assert ann.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert not errors, errors
     close(ann, bob, eve)
+
+
+def test_a_reaction_moves_unless_motion_is_reduced(
+        browser: Any, make_live: Callable[..., LiveServer]) -> None:
+    live = make_live(bot_delay=30)
+    errors: list[str] = []
+    room = make_room(live, [OPEN, BOT])
+    ann = host_page(browser, live, room, errors)
+    bob = seat_page(browser, live, room, "Bob", errors, reduced_motion=True)
+    ann.wait_for_selector("#start-game")
+    bob.wait_for_selector("#lobby-players li.human[data-player='1']")
+    ann.click("#start-game")
+    for p in (ann, bob):
+        p.wait_for_selector("#reactions")
+    ann.click("#reactions [data-emote='wow']")
+    bubble = ".seat-box[data-seat='0'] .reaction-bubble[data-emote='wow']"
+    bob.wait_for_selector(bubble)
+    assert bob.eval_on_selector(bubble, "e => getComputedStyle(e).animationName") == "none"
+    bob.click("#reactions [data-emote='gg']")
+    mine = ".seat-box[data-seat='1'] .reaction-bubble[data-emote='gg']"
+    ann.wait_for_selector(mine)
+    assert ann.eval_on_selector(mine, "e => getComputedStyle(e).animationName") == "react-pop"
+    assert not errors, errors
+    close(ann, bob)
