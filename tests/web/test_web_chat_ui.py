@@ -229,7 +229,7 @@ def test_chat_and_reactions_at_every_size_and_language(
     close(ann, bob, eve)
 
 
-def test_a_reaction_moves_unless_motion_is_reduced(
+def test_a_reaction_moves_unless_motion_is_reduced_and_a_refused_line_stays(
         browser: Any, make_live: Callable[..., LiveServer]) -> None:
     live = make_live(bot_delay=30)
     errors: list[str] = []
@@ -238,6 +238,14 @@ def test_a_reaction_moves_unless_motion_is_reduced(
     bob = seat_page(browser, live, room, "Bob", errors, reduced_motion=True)
     ann.wait_for_selector("#start-game")
     bob.wait_for_selector("#lobby-players li.human[data-player='1']")
+    # the box empties once a line is the room's; a line refused for pace stays, to send again
+    for i in range(5):
+        say(bob, f"line {i}")
+        bob.wait_for_selector(f".chat-line:has-text('line {i}')")
+        bob.wait_for_function("document.querySelector('#chat-input').value === ''")
+    say(bob, "one too many")
+    bob.wait_for_selector(".toast.error:has-text('too fast')")
+    assert bob.input_value("#chat-input") == "one too many"
     ann.click("#start-game")
     for p in (ann, bob):
         p.wait_for_selector("#reactions")

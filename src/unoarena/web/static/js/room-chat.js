@@ -40,6 +40,12 @@ export function roomChat(R) {
     peek: null, // the newest line from someone else, shown on a phone's table a moment
   });
   const timers = { shown: null, peek: null };
+  /** Redraw later, unless the page has left the room meanwhile. */
+  const later = (fn, ms) => setTimeout(() => {
+    if (S.closing) return;
+    fn();
+    R.update();
+  }, ms);
 
   // -- messages ------------------------------------------------------------------------------
   function onChat(msg) {
@@ -51,11 +57,10 @@ export function roomChat(R) {
     if (news.length) {
       S.peek = news[news.length - 1];
       clearTimeout(timers.peek);
-      timers.peek = setTimeout(() => {
-        S.peek = null;
-        R.update();
-      }, PEEK_MS);
+      timers.peek = later(() => (S.peek = null), PEEK_MS);
     }
+    // the box empties once the line is the room's (a refused line stays, to send again)
+    if (!msg.replace && msg.lines.some((l) => mine(l) && l.text === S.chatDraft.trim())) S.chatDraft = "";
     R.update();
     const list = R.root.querySelector(".chat-lines");
     if (list) list.scrollTop = list.scrollHeight;
@@ -65,12 +70,11 @@ export function roomChat(R) {
     const id = ++S.reactionId;
     S.reactions = Object.assign({}, S.reactions, { [msg.player]: { emote: msg.emote, id } });
     R.update();
-    setTimeout(() => {
+    later(() => {
       if (S.reactions[msg.player] && S.reactions[msg.player].id === id) {
         const next = Object.assign({}, S.reactions);
         delete next[msg.player];
         S.reactions = next;
-        R.update();
       }
     }, REACTION_MS);
   }
@@ -90,10 +94,7 @@ export function roomChat(R) {
     const last = shown[shown.length - 1];
     S.shown = { seat: last.seat, cards: last.cards };
     clearTimeout(timers.shown);
-    timers.shown = setTimeout(() => {
-      S.shown = null;
-      R.update();
-    }, SHOWN_MS);
+    timers.shown = later(() => (S.shown = null), SHOWN_MS);
   }
 
   // -- the chat panel ------------------------------------------------------------------------
@@ -109,11 +110,8 @@ export function roomChat(R) {
     e.preventDefault();
     const text = S.chatDraft.trim();
     if (!text) return;
-    if (R.send({ type: "chat", text })) {
-      S.lastSaid = text; // (a spectator's own line is known by it: spectators have no seat)
-      S.chatDraft = "";
-      R.update();
-    }
+    if (R.send({ type: "chat", text })) S.lastSaid = text; // (a spectator's own line is
+    // known by its text: spectators have no seat)
   }
 
   function chatPanel() {
