@@ -177,8 +177,7 @@ class Pong(_Server, tag="pong"):
 
 
 class Removed(_Server, tag="removed"):
-    """The host (or, with the host gone, a vote of the others) took this connection's seat away:
-    it now watches."""
+    """The host took this connection's seat away: it now watches."""
 
     message: str
 
