@@ -132,3 +132,22 @@ def page_server(tmp_path: Path) -> Iterator[LiveServer]:
     yield server
     server.stop()
     store.close()
+
+
+@pytest.fixture
+def solo(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Servers on a SQLite file of the test's own: ``solo(quick_wait=0.5, ...)``. For what
+    depends on every room of the database (the lobby's list, where quick play seats people),
+    which PostgreSQL's test schema shares with other tests."""
+    started: list[tuple[LiveServer, Store]] = []
+
+    def make(**kw: Any) -> LiveServer:
+        store = Store(f"sqlite:///{tmp_path / 'solo.sqlite3'}")
+        server = LiveServer(fast_config(**kw), store=store)
+        started.append((server, store))
+        return server
+
+    yield make
+    for server, store in started:
+        server.stop()
+        store.close()

@@ -82,8 +82,10 @@ class Lobby:
         add: list[dict[str, Any]] = []
         change: list[dict[str, Any]] = []
         remove: list[str] = []
-        for rid in sorted(dirty):
-            room = self.manager.rooms.get(rid)
+        rooms = self.manager.rooms
+        # oldest first, as the list is: a page appends what is added
+        for rid in sorted(dirty, key=lambda r: (rooms[r].created_at if r in rooms else 0.0, r)):
+            room = rooms.get(rid)
             now = summary(room) if room is not None else None
             before = self.listed.get(rid)
             if now is None:

@@ -141,6 +141,15 @@ export function showLobby(app, navigate) {
     </form>`;
   }
 
+  /** A house rule as a chip: a switch by its name (struck through when off), a setting by
+   * its name and value. */
+  function houseRule(key, value) {
+    if (typeof value === "boolean") {
+      return html`<li key=${key} title=${key} class=${value ? "" : "off"}>${ruleLabel(key)}</li>`;
+    }
+    return html`<li key=${key} title=${key}>${ruleLabel(key)}: ${value === null ? t("none") : String(value)}</li>`;
+  }
+
   function roomCard(r) {
     const house = Object.entries(r.house);
     return html`<li key=${r.id} class="lobby-room" data-room=${r.id}>
@@ -150,12 +159,11 @@ export function showLobby(app, navigate) {
         ${r.quick ? html`<span class="badge">${t("quick play · {level} bots", { level: levelName(r.quick) })}</span>` : null}
       </div>
       ${house.length
-        ? html`<ul class="house">${house.map(([k, v]) => html`<li key=${k} title=${k}>${ruleLabel(k)}: ${String(v)}</li>`)}</ul>`
+        ? html`<ul class="house">${house.map(([k, v]) => houseRule(k, v))}</ul>`
         : html`<p class="hint house-none">${t("no house rules")}</p>`}
       <p class="lobby-people">${r.people.join(", ")}${r.bots ? html` <span class="hint">${tn("+ {n} bot", "+ {n} bots", r.bots)}</span>` : null}</p>
       <p class="hint lobby-counts">
-        <span class="seats-open">${tn("{n} seat open", "{n} seats open", r.open)} · ${tn("{n} player", "{n} players", r.seats)}</span>
-        · <span class="spectators">${tn("{n} watching", "{n} watching", r.spectators)}</span>
+        <span class="seats-open">${r.open ? tn("{n} seat open", "{n} seats open", r.open) : t("table full")}</span>${" · "}<span class="table-size">${tn("{n} player", "{n} players", r.seats)}</span>${" · "}<span class="spectators">${tn("{n} watching", "{n} watching", r.spectators)}</span>
       </p>
       <div class="lobby-actions">
         ${r.joinable ? html`<button type="button" class="primary join-room" disabled=${S.busy} onClick=${() => joinRoom(r.id)}>${r.status === "lobby" ? t("Join") : t("Join next round")}</button>` : null}
