@@ -8,11 +8,18 @@ message per interval, not one per change per watcher.
 
 A room tells the lobby it may have changed (:meth:`Lobby.note`) wherever it tells its own
 connections about its seats; the lobby works out what, if anything, a watcher sees differently.
+
+With several processes (cluster.py) each process lists the rooms it owns and publishes their
+whole entries when they change; every process merges the others' into its list (:meth:`merge`),
+so a watcher connected anywhere sees every public room. An entry belongs to the process that
+published it last: a room taken over from a process that died is listed by its new owner, and
+the old owner's word that it is gone is ignored once the new owner has spoken.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..bots.levels import level_of
@@ -62,6 +69,11 @@ class Lobby:
         self.watchers: set[Conn] = set()
         self._timer: asyncio.TimerHandle | None = None
         self.diffs_sent = 0  # lobby_diff messages built (each goes to every watcher)
+        #: with several processes: this process's id, which process listed each room, and
+        #: how this process's changes reach the others (whole entries, and ids gone)
+        self.me = ""
+        self.origin: dict[str, str] = {}
+        self.publish: Callable[[dict[str, Any]], None] | None = None
 
     def note(self, room: Room) -> None:
         """``room`` may look different in the list now (or be gone from it): look at it when
@@ -79,21 +91,48 @@ class Lobby:
             self._timer.cancel()
             self._timer = None
         dirty, self.dirty = self.dirty, set()
+        rooms = self.manager.rooms
+        # oldest first, as the list is: a page appends what is added
+        order = sorted(dirty, key=lambda r: (rooms[r].created_at if r in rooms else 0.0, r))
+        updates = [(rid, summary(rooms[rid]) if rid in rooms else None) for rid in order]
+        msg = self._apply(updates, self.me)
+        if self.publish is not None and updates:
+            self.publish({"rooms": [u for _rid, u in updates if u is not None],
+                          "gone": [rid for rid, u in updates if u is None]})
+        return msg
+
+    def merge(self, source: str, payload: dict[str, Any]) -> dict[str, Any] | None:
+        """Another process's rooms changed (``payload``: their whole entries, and the ids it no
+        longer lists): fold them into the list and tell the watchers here what differs."""
+        mine = self.manager.rooms
+        updates: list[tuple[str, dict[str, Any] | None]] = [
+            (r["id"], r) for r in payload.get("rooms", ()) if r["id"] not in mine]
+        updates += [(rid, None) for rid in payload.get("gone", ()) if rid not in mine]
+        return self._apply(updates, source)
+
+    def own(self) -> dict[str, Any]:
+        """This process's entries, for a process that has just started (``publish`` form)."""
+        return {"rooms": [r for rid, r in self.listed.items()
+                          if self.origin.get(rid, self.me) == self.me], "gone": []}
+
+    def _apply(self, updates: Sequence[tuple[str, dict[str, Any] | None]],
+               source: str) -> dict[str, Any] | None:
+        """Take in the new entries of rooms (None: no longer listed) as ``source`` says them,
+        and send the watchers one ``lobby_diff`` of what they see differently (returned; None
+        when nothing). A room gone is removed only on the word of the process that listed it."""
         add: list[dict[str, Any]] = []
         change: list[dict[str, Any]] = []
         remove: list[str] = []
-        rooms = self.manager.rooms
-        # oldest first, as the list is: a page appends what is added
-        for rid in sorted(dirty, key=lambda r: (rooms[r].created_at if r in rooms else 0.0, r)):
-            room = rooms.get(rid)
-            now = summary(room) if room is not None else None
+        for rid, now in updates:
             before = self.listed.get(rid)
             if now is None:
-                if before is not None:
+                if before is not None and self.origin.get(rid, source) == source:
                     del self.listed[rid]
+                    self.origin.pop(rid, None)
                     remove.append(rid)
                 continue
             self.listed[rid] = now
+            self.origin[rid] = source
             if before is None:
                 add.append(now)
                 continue

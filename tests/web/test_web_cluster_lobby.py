@@ -1,0 +1,97 @@
+"""The lobby with several server processes (PostgreSQL and Redis): a page connected to any
+process lists the public rooms of all of them, live, and a room whose owner is killed stays
+listed through the take-over, then changes as its new owner says."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_util import fresh_schema, pg_reason, redis_reason
+from test_web_cluster import Node, start_nodes
+from websockets.sync.client import connect
+
+
+@pytest.fixture(scope="module")
+def schema() -> Iterator[str]:
+    reason = pg_reason() or redis_reason()
+    if reason:
+        pytest.skip(reason)
+    yield from fresh_schema("unoarena_lobby")
+
+
+def public_room(node: Node, name: str) -> str:
+    body = {"name": name, "preset": "classic", "public": True, "rules": {"players": 3},
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]}
+    r = node.http.post("/api/rooms", json=body)
+    assert r.status_code == 200, r.text
+    return str(r.json()["room"])
+
+
+class Watcher:
+    """A lobby socket on one process, keeping the list as a page does."""
+
+    def __init__(self, node: Node) -> None:
+        self.ws = connect(f"ws{node.url[4:]}/ws/lobby", open_timeout=10).__enter__()
+        first = json.loads(self.ws.recv(timeout=10))
+        self.rooms: dict[str, dict[str, Any]] = {r["id"]: r for r in first["rooms"]}
+
+    def until(self, pred: Any, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not pred(self.rooms):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"the lobby never showed it: {self.rooms}")
+            try:
+                msg = json.loads(self.ws.recv(timeout=left))
+            except TimeoutError:
+                continue
+            for r in msg.get("add", ()):
+                self.rooms[r["id"]] = r
+            for c in msg.get("change", ()):
+                self.rooms[c["id"]].update(c)
+            for rid in msg.get("remove", ()):
+                self.rooms.pop(rid, None)
+
+
+def test_every_process_lists_every_public_room(schema: str, tmp_path: Path) -> None:
+    nodes = start_nodes(schema, tmp_path, 3)
+    a, b, c = nodes
+    watchers: list[Watcher] = []
+    try:
+        on_a = public_room(a, "Ann")
+        on_b = public_room(b, "Bea")
+        watchers = [Watcher(n) for n in nodes]
+        for w in watchers:  # the rooms made before the page opened, wherever they live
+            w.until(lambda rooms: {on_a, on_b} <= set(rooms))
+        # a person joins a's room through c: every page sees one seat fewer, at once
+        r = c.http.post(f"/api/rooms/{on_a}/join", json={"name": "Cy"})
+        assert r.status_code == 200, r.text
+        for w in watchers:
+            w.until(lambda rooms: rooms[on_a]["open"] == 0 and "Cy" in rooms[on_a]["people"])
+        # a process started later learns the list from the others
+        late = Node(schema, tmp_path / "late.log")
+        nodes.append(late)
+        late.wait_ready()
+        assert {on_a, on_b} <= {r["id"] for r in late.http.get("/api/lobby").json()["rooms"]}
+        # a's owner dies: its room stays listed, and its new owner's changes show
+        a.kill()
+        time.sleep(3.0)  # past the lease: another process has taken the room over
+        r = b.http.post(f"/api/rooms/{on_b}/join", json={"name": "Dee"})
+        assert r.status_code == 200, r.text
+        watchers[1].until(lambda rooms: rooms[on_b]["open"] == 0)
+        assert on_a in watchers[1].rooms
+        spectator = connect(f"ws{c.url[4:]}/ws/{on_a}", open_timeout=10).__enter__()
+        spectator.send(json.dumps({"type": "hello"}))
+        for w in watchers[1:]:
+            w.until(lambda rooms: rooms.get(on_a, {}).get("spectators") == 1, timeout=20)
+        spectator.close()
+    finally:
+        for w in watchers:
+            w.ws.close()
+        for n in nodes:
+            n.stop()
