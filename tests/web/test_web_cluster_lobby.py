@@ -8,11 +8,11 @@ import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from server_util import fresh_schema, pg_reason, redis_reason
 from test_web_cluster import Node, start_nodes
+from test_web_lobby import LobbyWatcher
 from websockets.sync.client import connect
 
 
@@ -32,40 +32,14 @@ def public_room(node: Node, name: str) -> str:
     return str(r.json()["room"])
 
 
-class Watcher:
-    """A lobby socket on one process, keeping the list as a page does."""
-
-    def __init__(self, node: Node) -> None:
-        self.ws = connect(f"ws{node.url[4:]}/ws/lobby", open_timeout=10).__enter__()
-        first = json.loads(self.ws.recv(timeout=10))
-        self.rooms: dict[str, dict[str, Any]] = {r["id"]: r for r in first["rooms"]}
-
-    def until(self, pred: Any, timeout: float = 15.0) -> None:
-        deadline = time.monotonic() + timeout
-        while not pred(self.rooms):
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"the lobby never showed it: {self.rooms}")
-            try:
-                msg = json.loads(self.ws.recv(timeout=left))
-            except TimeoutError:
-                continue
-            for r in msg.get("add", ()):
-                self.rooms[r["id"]] = r
-            for c in msg.get("change", ()):
-                self.rooms[c["id"]].update(c)
-            for rid in msg.get("remove", ()):
-                self.rooms.pop(rid, None)
-
-
 def test_every_process_lists_every_public_room(schema: str, tmp_path: Path) -> None:
     nodes = start_nodes(schema, tmp_path, 3)
     a, b, c = nodes
-    watchers: list[Watcher] = []
+    watchers: list[LobbyWatcher] = []
     try:
         on_a = public_room(a, "Ann")
         on_b = public_room(b, "Bea")
-        watchers = [Watcher(n) for n in nodes]
+        watchers = [LobbyWatcher(n.url) for n in nodes]
         for w in watchers:  # the rooms made before the page opened, wherever they live
             w.until(lambda rooms: {on_a, on_b} <= set(rooms))
         # a person joins a's room through c: every page sees one seat fewer, at once
@@ -92,6 +66,6 @@ def test_every_process_lists_every_public_room(schema: str, tmp_path: Path) -> N
         spectator.close()
     finally:
         for w in watchers:
-            w.ws.close()
+            w.close()
         for n in nodes:
             n.stop()
