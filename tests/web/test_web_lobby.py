@@ -226,6 +226,10 @@ def test_quick_play_refuses_an_unknown_level_and_changes_nothing(
     assert server.manager.rooms == {}
     r = server.http.post("/api/quick", json={"name": "Ann", "preset": "nope", "level": "easy"})
     assert r.status_code == 400 and r.json()["code"] == "bad_rules"
+    r = server.http.post("/api/rooms", json={"name": "Ann", "preset": "classic", "public": "yes",
+                                             "seats": [{"kind": "human"}] * 4})
+    assert r.status_code == 400 and "true or false" in r.json()["message"]
+    assert server.manager.rooms == {}
 
 
 def test_a_move_sent_again_after_a_reconnect_is_applied_once(make_server: Any) -> None:
