@@ -252,6 +252,16 @@ def test_lobby_and_quick_play_screenshots(browser: Any, solo: Callable[..., Live
         live.http.post(f"/api/rooms/{r.json()['room']}/join", json={"name": "Ravi"})
     quick = live.http.post("/api/quick", json={"name": "Lin", "preset": "buzz",
                                                "level": "hard"}).json()
+    # a quick-play table in play, and a person waiting there for a bot's seat
+    playing = live.http.post("/api/quick", json={"name": "Kai", "preset": "frozen2",
+                                                 "level": "medium"}).json()
+    host = Client(live.url, playing["room"], playing["token"])
+    host.wait("welcome")
+    host.send({"type": "start", "token": playing["token"]})
+    host.wait(lambda m: m["type"] == "state")
+    later = live.http.post("/api/quick", json={"name": "Ann", "preset": "frozen2",
+                                               "level": "easy"}).json()
+    assert later["waiting"]
     errors: list[str] = []
     for lang in ("en", "zh_TW", "zh_CN"):
         for size, vp in (("phone", PHONE), ("laptop", LAPTOP), ("desktop", DESKTOP)):
@@ -263,5 +273,11 @@ def test_lobby_and_quick_play_screenshots(browser: Any, solo: Callable[..., Live
                                 seat=(quick["room"], quick["player"], quick["token"]))
             waiting.wait_for_selector("#quick-banner")
             waiting.screenshot(path=str(screenshots / f"quick-{size}-{lang}.png"))
-            close(page, waiting)
+            next_round = open_page(browser, live.url + later["url"], errors, viewport=vp,
+                                   lang=lang, seat=(later["room"], later["player"],
+                                                    later["token"]))
+            next_round.wait_for_selector("#waiting-banner")
+            next_round.screenshot(path=str(screenshots / f"quick-next-round-{size}-{lang}.png"))
+            close(page, waiting, next_round)
+    host.close()
     assert not errors, errors
