@@ -308,18 +308,18 @@ class LobbyWatcher:
 
 
 async def public_rooms(base: str, rooms: int, clients: int, preset: str
-                       ) -> list[tuple[str, int]]:
+                       ) -> list[tuple[str, str]]:
     """``rooms`` public rooms of ``clients`` seats, the host in one and the others open:
-    [(room, open seats)]."""
+    [(room, the host's token)]."""
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         sem = asyncio.Semaphore(16)
 
-        async def one(i: int) -> tuple[str, int]:
+        async def one(i: int) -> tuple[str, str]:
             async with sem:
                 body = {"name": f"host{i}", "preset": preset, "rules": {"players": clients},
                         "public": True, "seats": [{"kind": "human"}] * clients}
                 r = (await http.post("/api/rooms", json=body)).json()
-                return r["room"], clients - 1
+                return r["room"], r["token"]
 
         return list(await asyncio.gather(*(one(i) for i in range(rooms))))
 
@@ -329,13 +329,19 @@ async def run_lobby(args: argparse.Namespace, base: str, pids: list[int]) -> dic
     second: what its watchers receive, against a full re-send of the list at each change."""
     rng = random.Random(args.seed)
     rooms = await public_rooms(base, args.rooms, args.clients, args.preset)
+    # each host waits at their table (a room whose host is away leaves the list)
+    hosts: list[ClientConnection] = []
+    for room, token in rooms:
+        ws = await connect(f"ws{base[4:]}/ws/{room}", max_size=2**22)
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        hosts.append(ws)
     stop = asyncio.Event()
     watchers = [LobbyWatcher(base) for _ in range(args.watchers)]
     tasks = [asyncio.ensure_future(w.run(stop)) for w in watchers]
     await asyncio.wait_for(asyncio.gather(*(w.ready.wait() for w in watchers)), 60)
     await asyncio.sleep(args.warmup)
     base_counts = [(w.messages, w.bytes, w.entries) for w in watchers]
-    open_seats = dict(rooms)
+    open_seats = {room: args.clients - 1 for room, _token in rooms}
     spectators: list[ClientConnection] = []
     made = {"join": 0, "watch": 0, "leave": 0}
     errors = 0
@@ -369,7 +375,7 @@ async def run_lobby(args: argparse.Namespace, base: str, pids: list[int]) -> dic
     await asyncio.sleep(0.5)  # the last changes reach the watchers
     cpu1 = [cpu_seconds(pid) for pid in pids]
     stop.set()
-    for ws in spectators:
+    for ws in spectators + hosts:
         await ws.close()
     await asyncio.gather(*tasks, return_exceptions=True)
     changes = sum(made.values())

@@ -260,3 +260,20 @@ def test_a_move_sent_again_after_a_reconnect_is_applied_once(make_server: Any) -
     assert people and people == list(range(st["seq"] + 1, st["seq"] + 1 + len(people)))
     assert seen["seq"] >= st["seq"]
     again.close()
+
+
+def test_a_room_whose_host_went_away_leaves_the_lobby_until_they_are_back(
+        solo: Callable[..., LiveServer]) -> None:
+    server = solo(away_after=0.6)
+    room = public_room(server, ["human"])
+    watcher = LobbyWatcher(server.url)
+    try:
+        assert room["room"] in watcher.rooms  # just made: its host is on the way
+        # nobody would start it: the host has not come for longer than away_after
+        watcher.until(lambda rooms: room["room"] not in rooms, timeout=5)
+        host = Client(server.url, room["room"], room["token"])
+        host.wait("welcome")
+        watcher.until(lambda rooms: room["room"] in rooms, timeout=5)
+        host.close()
+    finally:
+        watcher.close()

@@ -215,6 +215,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
         app.state.cluster = cluster
     else:
         count = await manager.load()
+    sweeper = asyncio.create_task(manager.lobby.sweeping())
     pacer: asyncio.Task[None] | None = None
     if cfg.tune_gc:
         tune_gc()
@@ -229,6 +230,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     finally:
         if pacer is not None:
             pacer.cancel()
+        sweeper.cancel()
         await manager.close()
         if cluster is not None:
             await cluster.close()

@@ -34,11 +34,14 @@ LOBBY_EVERY = 0.2  # seconds changes are gathered before they go out as one mess
 
 
 def summary(room: Room) -> dict[str, Any] | None:
-    """A room as the lobby lists it, or None when it is not listed (private, over, gone):
-    its rules, who sits, how many seats are open, how many watch, and whether one may join."""
+    """A room as the lobby lists it, or None when it is not listed (private, over, gone, or
+    waiting for a host who has been away for ``away_after``: nobody would start it): its rules,
+    who sits, how many seats are open, how many watch, and whether one may join."""
     if not room.public or room.status not in (LOBBY, PLAYING):
         return None
     players = room.players
+    if room.status == LOBBY and room.seating.is_away(players[room.host]):
+        return None
     open_seats = sum(1 for p in players if p.kind == "open")
     free_bots = len(room.seating.bots_to_replace()) if room.fill_bot else 0
     return {
@@ -74,6 +77,21 @@ class Lobby:
         self.me = ""
         self.origin: dict[str, str] = {}
         self.publish: Callable[[dict[str, Any]], None] | None = None
+
+    def sweep(self) -> None:
+        """Look again at the public rooms whose host is not connected: one away too long
+        leaves the list (no event says so; time does). Runs every few seconds."""
+        for room in list(self.manager.rooms.values()):
+            if room.public and room.status == LOBBY and not room.players[room.host].conns:
+                self.note(room)
+
+    async def sweeping(self) -> None:
+        """:meth:`sweep` every half ``away_after`` (at most every 5 s), for as long as the
+        server runs."""
+        every = min(5.0, max(0.1, self.manager.config.away_after / 2))
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
 
     def note(self, room: Room) -> None:
         """``room`` may look different in the list now (or be gone from it): look at it when
