@@ -277,3 +277,24 @@ def test_a_room_whose_host_went_away_leaves_the_lobby_until_they_are_back(
         host.close()
     finally:
         watcher.close()
+
+
+def test_a_seat_promised_for_the_next_round_survives_a_restart(
+        solo: Callable[..., LiveServer]) -> None:
+    first = solo(quick_wait=0.2)
+    ann = quick(first, "Ann")
+    host = Client(first.url, ann["room"], ann["token"])
+    host.wait(lambda m: m["type"] == "state")
+    bob = quick(first, "Bob")
+    assert bob["waiting"]
+    host.close()
+    first.stop()
+    second = solo()
+    info = second.http.get(f"/api/rooms/{ann['room']}").json()
+    seat = info["players"][bob["player"]]
+    assert (seat["kind"], seat["next"], seat["name"]) == ("bot", "Bob", f"Bot {seat['player'] + 1}")
+    again = Client(second.url, bob["room"], bob["token"])
+    welcome = again.wait("welcome")
+    assert welcome["player"] is None and welcome["waiting"] is True
+    assert not again.errors  # the token is good: no "not valid here"
+    again.close()

@@ -487,7 +487,7 @@ class RoomManager:
 
     def _restore(self, row: RoomRow) -> Room:
         rules = RuleSet.from_dict(row.rules)
-        people = [Player(p.player, p.kind, p.name, p.token_hash, p.bot) for p in row.players]
+        people = [Player.from_row(p) for p in row.players]
         room = Room(self, row.id, rules, row.host, people, row.created_at, row.public,
                     row.fill_bot)
         now = room.loop.time()

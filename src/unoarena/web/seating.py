@@ -102,8 +102,19 @@ class Player:
     last_move: str = ""  # the id of this seat's last move (a page's resend is not applied twice)
 
     def row(self) -> PlayerRow:
-        """The player as the database stores it (no connections, no bot state)."""
+        """The player as the database stores it (no connections, no bot state). A bot whose
+        seat is promised to a person is stored with that person's name and token hash (a bot
+        has neither of its own), so a restart or a take-over keeps the promise."""
+        if self.heir is not None:
+            return PlayerRow(self.index, self.kind, self.heir[0], self.heir[1], self.bot)
         return PlayerRow(self.index, self.kind, self.name, self.token_hash, self.bot)
+
+    @classmethod
+    def from_row(cls, row: PlayerRow) -> Player:
+        """The player a stored row describes (see :meth:`row` for a promised bot's seat)."""
+        if row.kind == "bot" and row.token_hash is not None:
+            return cls(row.player, "bot", "", None, row.bot, heir=(row.name, row.token_hash))
+        return cls(row.player, row.kind, row.name, row.token_hash, row.bot)
 
 
 
@@ -211,7 +222,7 @@ class Seating:
         async with room.lock:
             if room.status == PLAYING and room.fill_bot and want is None \
                     and self.bots_to_replace():
-                return self._promise_bot_seat(name)
+                return await self._promise_bot_seat(name)
             if room.status != LOBBY:
                 raise ProtocolError("already_started",
                                     T_("this game has already started; you can watch it"))
@@ -233,14 +244,16 @@ class Seating:
                 await room.begin_match()  # a quick-play table full of people starts at once
             return p.index, token
 
-    def _promise_bot_seat(self, name: str) -> tuple[int, str]:
-        """Promise a bot's seat to ``name`` from the next round on (they watch until then);
-        the seat token is theirs at once. Kept in memory only: a restart in between forgets
-        the promise, and the page then shows the person watching."""
+    async def _promise_bot_seat(self, name: str) -> tuple[int, str]:
+        """Promise a bot's seat to ``name`` from the next round on (they watch until then),
+        as stored first; the seat token is theirs at once."""
+        room = self.room
         p = self.bots_to_replace()[0]
         token = secrets.token_urlsafe(24)
-        p.heir = (name, hash_token(token))
-        self.room.out.broadcast_room()
+        heir = (name, hash_token(token))
+        await room.saving.write(op_set_player(room.id, PlayerRow(p.index, "bot", *heir, p.bot)))
+        p.heir = heir
+        room.out.broadcast_room()
         return p.index, token
 
     async def seat_heirs(self) -> None:
