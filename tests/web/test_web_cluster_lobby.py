@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_util import fresh_schema, pg_reason, redis_reason
+from server_util import Client, fresh_schema, pg_reason, redis_reason, wait_for
 from test_web_cluster import Node, start_nodes
 from test_web_lobby import LobbyWatcher
 from websockets.sync.client import connect
@@ -67,5 +67,27 @@ def test_every_process_lists_every_public_room(schema: str, tmp_path: Path) -> N
     finally:
         for w in watchers:
             w.close()
+        for n in nodes:
+            n.stop()
+
+
+def test_quick_play_finds_a_table_of_another_process(schema: str, tmp_path: Path) -> None:
+    nodes = start_nodes(schema, tmp_path, 2)
+    a, b = nodes
+    try:
+        ann = a.http.post("/api/quick", json={"name": "Ann", "preset": "buzz", "level": "easy"})
+        assert ann.status_code == 200, ann.text
+        room = ann.json()["room"]
+        host = Client(a.url, room, ann.json()["token"])  # Ann waits at her new table
+        host.wait("welcome")
+        wait_for(lambda: any(r["id"] == room for r in b.http.get("/api/lobby").json()["rooms"]),
+                 10, "b's lobby lists Ann's table")
+        bob = b.http.post("/api/quick", json={"name": "Bob", "preset": "buzz", "level": "hard"})
+        assert bob.status_code == 200, bob.text
+        assert (bob.json()["room"], bob.json()["player"]) == (room, 1)  # joined through b
+        info = a.http.get(f"/api/rooms/{room}").json()
+        assert [p["name"] for p in info["players"][:2]] == ["Ann", "Bob"]
+        host.close()
+    finally:
         for n in nodes:
             n.stop()

@@ -361,7 +361,18 @@ async def quick(request: Request) -> Any:
     body = await _body(request, _QUICK)
     name = clean_name(body["name"])
     client = request.client.host if request.client else ""
-    return await quick_play(_manager(request), name, body["preset"], body["level"], client)
+
+    async def join_at(room_id: str) -> dict[str, Any]:  # here, or where the room is
+        cluster = request.app.state.cluster
+        args = {"name": name, "player": None}
+        if cluster is None:
+            seat: dict[str, Any] = await room_op(_manager(request).get(room_id), "join", args)
+            return seat
+        seat = await cluster.run(room_id, "join", args)
+        return seat
+
+    return await quick_play(_manager(request), name, body["preset"], body["level"], join_at,
+                            client)
 
 
 @_api
@@ -683,7 +694,9 @@ async def room_op(room: Room, op: str, args: dict[str, Any]) -> Any:
     if op == "join":
         player, token = await room.seating.join(args["name"], args["player"])
         return {"room": room.id, "player": player, "token": token, "name": args["name"],
-                "url": f"/r/{room.id}"}
+                "url": f"/r/{room.id}",
+                # quick play: a bot's seat, the person's from the next round on
+                "waiting": room.players[player].heir is not None}
     if op == "seat_link":
         host = room.seating.check_token(args["token"])
         if host is None:

@@ -1,6 +1,6 @@
 """Quick play: a seat at a public table of the rule set a person picks, now.
 
-The person is seated at the oldest public table of exactly that rule set with an open seat;
+The person is seated at the oldest listed table of exactly that rule set with an open seat;
 failing that, at one in play where a bot holds a seat that quick play filled (the person takes
 it over when the next round is dealt); failing that, a new public table is opened with them as
 its host, and after :attr:`ServerConfig.quick_wait` seconds its empty seats go to bots of the
@@ -10,9 +10,11 @@ level they chose and the game starts (at once when people fill it first).
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from ..bots.levels import LEVELS, bot_for
+from ..engine import RuleSet
 from .catalog import T_
 from .protocol import ProtocolError
 from .rooms import make_rules
@@ -35,37 +37,37 @@ def level_bot(level: str) -> str:
                             level=level[:16], allowed=", ".join(LEVEL_CHOICES)) from None
 
 
-def _open_tables(manager: RoomManager, rules: dict[str, Any]) -> list[Room]:
-    """The public tables of exactly these rules a person could sit at now: those in the lobby
-    with an open seat first, then quick-play tables in play with a bot to replace; oldest
-    first within each."""
-    same = sorted((r for r in manager.rooms.values() if r.public and r.rules_dict == rules),
-                  key=lambda r: r.created_at)
-    waiting = [r for r in same if r.status == LOBBY and any(p.kind == "open" for p in r.players)]
-    playing = [r for r in same if r.status == PLAYING and r.fill_bot
-               and r.seating.bots_to_replace()]
-    return waiting + playing
+def _open_tables(listed: list[dict[str, Any]], rules: RuleSet) -> list[str]:
+    """The listed tables of exactly these rules (the preset's own: no house rules, its number
+    of players) a person could sit at now: those waiting with an open seat first, then
+    quick-play tables in play with a bot to replace; oldest first within each."""
+    same = [r for r in listed if r["preset"] == rules.preset and not r["house"]
+            and r["seats"] == rules.players and r["joinable"]]
+    return [r["id"] for r in same if r["status"] == LOBBY] + \
+        [r["id"] for r in same if r["status"] == PLAYING]
+
+
+JoinAt = Callable[[str], Awaitable[dict[str, Any]]]
 
 
 async def quick_play(manager: RoomManager, name: str, preset: str, level: str,
-                     client: str = "") -> dict[str, Any]:
+                     join_at: JoinAt, client: str = "") -> dict[str, Any]:
     """Seat ``name`` at a table of ``preset`` (its own rules, no house rules), or open one
-    whose empty seats bots of ``level`` fill; the answer is what joining a room answers, with
-    ``waiting`` (the seat is a bot's until the next round) and ``fill_in`` (seconds until bots
-    fill a new table, or None)."""
+    whose empty seats bots of ``level`` fill. The tables are looked for in the lobby's list,
+    which with several processes holds every process's, and joined with ``join_at(room)``
+    wherever the room is. The answer is what joining a room answers, with ``waiting`` (the
+    seat is a bot's until the next round) and ``fill_in`` (seconds until bots fill a new table,
+    or None)."""
     spec = level_bot(level)
     rules = make_rules(preset, None)
-    want = rules.to_dict()
-    for room in _open_tables(manager, want):
+    for rid in _open_tables(manager.lobby.snapshot()["rooms"], rules):
         try:
-            player, token = await room.seating.join(name)
-        except ProtocolError as e:  # taken meanwhile: the next table
-            if e.code in ("room_full", "already_started", "seat_taken"):
+            seat = await join_at(rid)
+        except ProtocolError as e:  # taken meanwhile, or gone: the next table
+            if e.code in ("room_full", "already_started", "seat_taken", "no_room"):
                 continue
             raise
-        return {"room": room.id, "player": player, "token": token, "name": name,
-                "url": f"/r/{room.id}", "waiting": room.players[player].heir is not None,
-                "fill_in": None}
+        return {**seat, "fill_in": None}
     seats = [{"kind": "human"}] + [{"kind": "open"}] * (rules.players - 1)
     room, token = await manager.create(name, rules, seats, client, public=True, fill_bot=spec)
     arm_fill(room)
