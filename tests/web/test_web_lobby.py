@@ -298,3 +298,37 @@ def test_a_seat_promised_for_the_next_round_survives_a_restart(
     assert welcome["player"] is None and welcome["waiting"] is True
     assert not again.errors  # the token is good: no "not valid here"
     again.close()
+
+
+def test_serve_takes_the_quick_play_wait(tmp_path: Any) -> None:
+    """``--quick-wait``: how long a new quick-play table waits before bots fill it."""
+    import socket
+    import subprocess
+    import sys
+
+    import httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "unoarena.web", "--port", str(port), "--database-url",
+         f"sqlite:///{tmp_path / 'serve.sqlite3'}", "--quick-wait", "0.5", "--bot-delay", "0",
+         "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        def up() -> bool:
+            try:
+                return httpx.get(base + "/healthz", timeout=1).status_code == 200
+            except httpx.HTTPError:
+                return False
+
+        wait_for(up, 30, "the server to start")
+        seat = httpx.post(base + "/api/quick", json={"name": "Ann", "preset": "classic",
+                                                     "level": "easy"}, timeout=10).json()
+        assert seat["fill_in"] == 0.5
+        wait_for(lambda: httpx.get(f"{base}/api/rooms/{seat['room']}", timeout=5)
+                 .json()["status"] == "playing", 10, "bots to fill the table")
+    finally:
+        proc.terminate()
+        proc.wait(15)
