@@ -327,8 +327,22 @@ def test_serve_takes_the_quick_play_wait(tmp_path: Any) -> None:
         seat = httpx.post(base + "/api/quick", json={"name": "Ann", "preset": "classic",
                                                      "level": "easy"}, timeout=10).json()
         assert seat["fill_in"] == 0.5
+        host = Client(base, seat["room"], seat["token"])
+        host.wait("welcome")
         wait_for(lambda: httpx.get(f"{base}/api/rooms/{seat['room']}", timeout=5)
                  .json()["status"] == "playing", 10, "bots to fill the table")
+        host.close()
     finally:
         proc.terminate()
         proc.wait(15)
+
+
+def test_a_quick_table_its_host_left_is_not_filled_until_they_are_back(
+        solo: Callable[..., LiveServer]) -> None:
+    server = solo(quick_wait=0.3)
+    ann = quick(server, "Ann")
+    time.sleep(1.0)  # three waits: nobody at the table, so no match of bots alone
+    assert server.http.get(f"/api/rooms/{ann['room']}").json()["status"] == "lobby"
+    host = Client(server.url, ann["room"], ann["token"])
+    host.wait(lambda m: m["type"] == "room" and m["status"] == "playing", timeout=5)
+    host.close()

@@ -84,12 +84,14 @@ def arm_fill(room: Room, wait: float | None = None) -> None:
 
 
 async def fill(room: Room) -> None:
-    """The wait is over: bots take the empty seats and the match starts."""
+    """The wait is over: bots take the empty seats and the match starts, if its host is there
+    (a table its host left waits on, out of the lobby's list, until they are back)."""
     async with room.lock:
         room.fill_timer = None
         if room.status != LOBBY or room.manager.rooms.get(room.id) is not room:
             return
-        if not room.manager.db_ok:  # the database is away: try again after another wait
+        # the database is away, or the host left (no match among bots alone): another wait
+        if not room.manager.db_ok or not room.players[room.host].conns:
             arm_fill(room)
             return
         await room.begin_match()
