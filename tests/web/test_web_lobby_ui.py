@@ -68,6 +68,12 @@ def test_a_public_room_is_found_in_the_lobby_and_joined(
     assert cy_card.locator(".lobby-people").inner_text().startswith("Ann, Bob")
     # Ann's private rooms never show: a room made without the box is not listed
     assert cy.locator(".lobby-room").count() == 1
+    # only the rooms of one rule set
+    cy.select_option("#lobby-filter", "house")
+    cy.wait_for_selector("#no-rooms")
+    assert cy.locator(".lobby-room").count() == 0
+    cy.select_option("#lobby-filter", "classic")
+    cy_card.wait_for()
     assert not errors, errors
     close(ann, bob, cy)
 

@@ -19,6 +19,7 @@ export function showLobby(app, navigate) {
     name: localStorage.getItem("unoarena.name") || "",
     preset: localStorage.getItem("unoarena.quick.preset") || "classic",
     level: localStorage.getItem("unoarena.quick.level") || "easy",
+    only: "", // show the rooms of this rule set only ("": every one)
     busy: false,
     error: "",
     ws: null,
@@ -174,14 +175,23 @@ export function showLobby(app, navigate) {
 
   function view() {
     if (!S.meta) return html`<p class="loading">${t("Loading…")}</p>`;
-    const rooms = [...S.rooms.values()];
+    const all = [...S.rooms.values()];
+    const rooms = S.only ? all.filter((r) => r.preset === S.only) : all;
     return html`<div class="lobby-page">
       ${quickForm()}
       <section class="panel public-rooms">
-        <h2>${t("Public rooms")} <span class="badge" id="room-count">${rooms.length}</span></h2>
+        <div class="public-rooms-head">
+          <h2>${t("Public rooms")} <span class="badge" id="room-count">${rooms.length}</span></h2>
+          <label class="rooms-filter"><span class="sr-only">${t("Rules")}</span>
+            <select id="lobby-filter" aria-label=${t("Rules")} onChange=${(e) => { S.only = e.target.value; update(); }}>
+              <option value="" selected=${!S.only}>${t("All rule sets")}</option>
+              ${S.meta.presets.map((p) => html`<option value=${p.name} selected=${p.name === S.only}>${p.name}</option>`)}
+            </select></label>
+        </div>
         <div class="banner warn" hidden=${!S.lost}>${t("Connection lost; reconnecting…")}</div>
         ${!S.loaded ? html`<p class="loading">${t("Loading…")}</p>`
           : rooms.length ? html`<ul class="lobby-rooms" id="lobby-rooms">${rooms.map(roomCard)}</ul>`
+          : all.length ? html`<p class="hint" id="no-rooms">${t("No public room of this rule set right now: quick play opens one.")}</p>`
           : html`<p class="hint" id="no-rooms">${t("No public rooms right now. Start one with quick play, or make a room public when you create it.")}</p>`}
       </section>
     </div>`;
