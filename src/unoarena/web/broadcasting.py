@@ -18,6 +18,7 @@ from ..text.narrate import Narrator, round_start_lines
 from .catalog import gettext_in, speaking
 from .persistence import DB_LOST, LOG_BROKEN
 from .protocol import dumps
+from .ratings import is_rated
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -58,6 +59,7 @@ class Broadcaster:
             "fill_in_ms": (int(max(0.0, room.fill_at - now) * 1000)
                            if room.fill_timer is not None and room.fill_at is not None
                            else None),
+            "rated": is_rated(room),
         }
 
     def _seats(self, lang: str) -> list[dict[str, Any]]:

@@ -36,6 +36,7 @@ from ..engine import (
     move_text,
 )
 from ..table_loop import LENIENT, TableLoop
+from . import ratings
 from .broadcasting import Broadcaster
 from .catalog import T_
 from .lobby import Lobby
@@ -96,6 +97,7 @@ class ServerConfig:
     lease_ttl: float = 4.0  # seconds a room's lease lasts without renewal
     heartbeat: float = 1.0  # seconds between renewals (and looks for rooms nobody holds)
     quick_wait: float = 20.0  # seconds a new quick-play table waits for people before bots
+    accounts: bool = False  # people may sign up and log in; rated rooms (accounts.py)
 
 
 # DIG-4 codes and the page's own, with the sentence a person reads
@@ -142,6 +144,7 @@ class Room:
         self.fill_bot = fill_bot  # a quick-play table: the bot its empty seats get
         self.fill_timer: asyncio.TimerHandle | None = None  # when those bots sit down
         self.fill_at: float | None = None  # (event loop clock)
+        self.rated = False  # the host's choice at creation: see ratings.is_rated
         self.status = LOBBY
         self.match: Match | None = None
         self.match_no = 0
@@ -325,6 +328,7 @@ class Room:
             self.clock.clear_timer()
             self.saving.finish_unsaved = True
             await self.saving.save_finish()
+            ratings.match_over(self)
         self.out.send_all(result)
         if match.is_over:
             self.out.broadcast_state([])  # the final scores, which the round's last state predates
@@ -483,6 +487,8 @@ class RoomManager:
                 # the server stopped between the last action and the match's result
                 room.saving.finish_unsaved = True
                 await room.saving.save_finish()
+            if room.status == FINISHED:  # a rating the last owner had no time to store
+                ratings.match_over(room)  # (a match is rated once: a second try does nothing)
         return len(rows)
 
     def _restore(self, row: RoomRow) -> Room:
@@ -490,6 +496,7 @@ class RoomManager:
         people = [Player.from_row(p) for p in row.players]
         room = Room(self, row.id, rules, row.host, people, row.created_at, row.public,
                     row.fill_bot)
+        room.rated = row.rated
         now = room.loop.time()
         for p in people:
             p.disconnected_at = now
@@ -521,9 +528,10 @@ class RoomManager:
 
     async def create(self, name: str, rules: RuleSet, seats: Sequence[Mapping[str, Any]],
                      client: str = "", public: bool = False,
-                     fill_bot: str | None = None) -> tuple[Room, str]:
+                     fill_bot: str | None = None, rated: bool = False) -> tuple[Room, str]:
         """A new room with its creator (the host) in seat 0; returns it and their token.
-        ``public``: listed in the lobby; ``fill_bot``: a quick-play table's bot."""
+        ``public``: listed in the lobby; ``fill_bot``: a quick-play table's bot; ``rated``:
+        the host's choice."""
         if not self.db_ok:
             raise ProtocolError("no_database", DB_LOST)
         if len(self.rooms) >= self.config.max_rooms:
@@ -557,10 +565,11 @@ class RoomManager:
             room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         room = Room(self, room_id, rules, 0, people, time.time(), public, fill_bot)
         people[0].disconnected_at = room.loop.time()
+        room.rated = rated
         op = op_create_room(room_id, rules.to_dict(), 0, [p.row() for p in people], public,
-                            fill_bot)
+                            fill_bot, rated)
         if self.lease_op is not None:
-            op = _together(op, self.lease_op(room_id))
+            op = together(op, self.lease_op(room_id))
         await self.store.write(op)
         self.rooms[room_id] = room
         self.lobby.note(room)
@@ -586,7 +595,7 @@ class RoomManager:
             task.cancel()
 
 
-def _together(*ops: Callable[[Any], None]) -> Callable[[Any], None]:
+def together(*ops: Callable[[Any], None]) -> Callable[[Any], None]:
     """Several writes that commit in one transaction or not at all."""
     def run(conn: Any) -> None:
         for op in ops:

@@ -120,6 +120,7 @@ class Room(_Server, tag="room"):
     public: bool = False  # listed in the lobby
     quick: str | None = None  # a quick-play table: the level of the bots that fill it
     fill_in_ms: int | None = None  # quick play: when bots take the empty seats and it starts
+    rated: bool = False  # a match here moves ratings (ratings.is_rated)
 
 
 class LobbyRoom(Struct, kw_only=True, forbid_unknown_fields=True):

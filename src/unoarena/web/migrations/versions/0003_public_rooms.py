@@ -1,6 +1,6 @@
 """Public rooms: whether the lobby lists a room, and the bot level quick play fills it with.
 
-Revision ID: 0003
+Revision ID: 0003_public_rooms
 Revises: 0002
 Create Date: 2026-11-28
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
+revision = "0003_public_rooms"
 down_revision = "0002"
 branch_labels = None
 depends_on = None
