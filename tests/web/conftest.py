@@ -46,13 +46,12 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], Store]:
     return lambda: Store(url, schema=schema)
 
 
-@pytest.fixture
-def make_server(db: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
-    """Start servers on the test's database: ``make_server(bot_delay=0, ...)``."""
+def _servers(stores: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
+    """A factory of servers, each on a new store from ``stores``; all stopped at the end."""
     started: list[tuple[LiveServer, Store]] = []
 
     def make(**kw: Any) -> LiveServer:
-        store = db()
+        store = stores()
         server = LiveServer(fast_config(**kw), store=store)
         started.append((server, store))
         return server
@@ -64,22 +63,27 @@ def make_server(db: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
 
 
 @pytest.fixture
-def make_live(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
-    """Servers on a SQLite file of the test (browser tests): ``make_live(bot_delay=0.05, ...)``."""
-    made: list[tuple[LiveServer, Store]] = []
+def make_server(db: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
+    """Start servers on the test's database: ``make_server(bot_delay=0, ...)``."""
+    yield from _servers(db)
 
-    def make(**kw: Any) -> LiveServer:
+
+@pytest.fixture
+def make_live(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Servers on SQLite files of the test whose bots move quickly but visibly (browser
+    tests): ``make_live(bot_delay=0.05, ...)``."""
+    count = iter(range(1 << 30))
+    servers = _servers(lambda: Store(f"sqlite:///{tmp_path / f'ui{next(count)}.sqlite3'}"))
+    make = next(servers)
+
+    def live(**kw: Any) -> LiveServer:
         kw.setdefault("bot_delay", 0.05)
         kw.setdefault("window_delay", 0.05)
-        store = Store(f"sqlite:///{tmp_path / f'ui{len(made)}.sqlite3'}")
-        server = LiveServer(fast_config(**kw), store=store)
-        made.append((server, store))
-        return server
+        return make(**kw)
 
-    yield make
-    for server, store in made:
-        server.stop()
-        store.close()
+    yield live
+    for _ in servers:  # stops them
+        pass
 
 
 @pytest.fixture
@@ -151,3 +155,11 @@ def page_server(tmp_path: Path) -> Iterator[LiveServer]:
     yield server
     server.stop()
     store.close()
+
+
+@pytest.fixture
+def solo(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Servers on a SQLite file of the test's own: ``solo(quick_wait=0.5, ...)``. For what
+    depends on every room of the database (the lobby's list, where quick play seats people),
+    which PostgreSQL's test schema shares with other tests."""
+    yield from _servers(lambda: Store(f"sqlite:///{tmp_path / 'solo.sqlite3'}"))
