@@ -434,7 +434,7 @@ cdef inline int64_t _core_jump_ids(CState st, CTables tb, int64_t t, int64_t sea
 
 cdef inline int64_t _core_add_play(CState st, CTables tb, int64_t t, int64_t seat, int64_t aid, int64_t ncards, int64_t last, int64_t gone, bint pair, int32_t* out, int64_t m) noexcept nogil:
     """A play and its UNO-flagged twin where it leaves one card; plays that break number
-    finish (HR-NUMFIN, ATK-6) or HR-DOUBLE's UNO rule are refused. ``gone``: the colours a
+    finish (HR-NUMFIN, ATK-6), HR-DOUBLE's UNO rule or HR-WILDFIN are refused. ``gone``: the colours a
     discard-all takes with it (a bit per colour)."""
     cdef int64_t left
     cdef int64_t* p
@@ -442,6 +442,8 @@ cdef inline int64_t _core_add_play(CState st, CTables tb, int64_t t, int64_t sea
     left = _core_da_gone_left(st, t, seat, gone) if gone else st.hsize[t, seat] - ncards
     if left == 0:
         if p[R_NUMBER_FINISH] and not (last < NCOLORED and _KRANK[last] <= 9) and last != WILD_ATTACK:
+            return m
+        if p[R_NO_WILD_FINISH] and last >= NCOLORED:  # HR-WILDFIN: draw instead
             return m
         if p[R_DOUBLE_PLAY] and pair and not p[R_SILENT_UNO]:
             out[m] = aid + 1
