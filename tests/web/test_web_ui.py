@@ -26,8 +26,8 @@ from browser_util import (
     overlap,
     try_turn,
 )
-from server_util import LiveServer, fast_config, join
 
+from unoarena.testing.web_server import LiveServer, fast_config, join
 from unoarena.web.store import Store
 
 pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
