@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import RuleSet, action_space
-from ..engine.cards import IS_WILD, KCOLOR, KRANK, NCOLORED, NKINDS, WILD, WILD_ATTACK
+from ..engine.cards import IS_WILD, KCOLOR, KRANK, NKINDS, WILD_ATTACK
 from ..engine.rules import KEYS
 
 I32 = npt.NDArray[np.int32]
@@ -303,9 +303,3 @@ def _compile(rules: RuleSet) -> KernelRules:
         wa=wa, power=power, double=double, jump1=jump1, jump7=jump7, give=give, nummulti=nummulti,
         multi=multi, sums=sums)
 
-
-# per-kind facts, as arrays for the kernel
-KCOLOR_A = np.array(KCOLOR, dtype=np.int32)
-KRANK_A = np.array(KRANK, dtype=np.int32)
-IS_WILD_A = np.array(IS_WILD, dtype=np.int32)
-_ = (NCOLORED, WILD)
