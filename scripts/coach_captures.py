@@ -16,23 +16,20 @@ import json
 import os
 import random
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from unoarena.bots import make_bot
+from unoarena.cli import main as cli_main
+from unoarena.engine import Game, game_record, preset
+from unoarena.testing.tui import screen_text, settle
+from unoarena.text.i18n import set_language
+from unoarena.tui.app import UnoApp
+from unoarena.tui.learn_screen import LearnApp
+from unoarena.tui.session import Table, Timing, default_players
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from test_tui_support import screen_text, settle  # noqa: E402 - helpers beside the tests
-
-from unoarena.bots import make_bot  # noqa: E402
-from unoarena.cli import main as cli_main  # noqa: E402
-from unoarena.engine import Game, game_record, preset  # noqa: E402
-from unoarena.text.i18n import set_language  # noqa: E402
-from unoarena.tui.app import UnoApp  # noqa: E402
-from unoarena.tui.learn_screen import LearnApp  # noqa: E402
-from unoarena.tui.session import Table, Timing, default_players  # noqa: E402
 
 SIZES = ((80, 24), (160, 48))
 LANGS = ("en", "zh_TW", "zh_CN")

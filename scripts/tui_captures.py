@@ -15,27 +15,24 @@ import asyncio
 import io
 import os
 import shutil
-import sys
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from test_tui_support import (  # noqa: E402 - the set-up helpers live beside the tests
+from unoarena.engine import preset
+from unoarena.testing.tui import (
     finish_match,
     screen_text,
     settle,
 )
+from unoarena.text.i18n import set_language
+from unoarena.tui.app import UnoApp
+from unoarena.tui.plain import PlainGame
+from unoarena.tui.session import Table, Timing, default_players
+from unoarena.tui.words import choices
 
-from unoarena.engine import preset  # noqa: E402
-from unoarena.text.i18n import set_language  # noqa: E402
-from unoarena.tui.app import UnoApp  # noqa: E402
-from unoarena.tui.plain import PlainGame  # noqa: E402
-from unoarena.tui.session import Table, Timing, default_players  # noqa: E402
-from unoarena.tui.words import choices  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SIZES = ((80, 24), (160, 48))
 LANGS = ("en", "zh_TW", "zh_CN")

@@ -18,15 +18,10 @@ import asyncio
 import dataclasses
 import json
 import os
-import sys
 import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from tui_fuzz import EXITS, run_once  # noqa: E402 - the driver lives beside the tests
+from unoarena.testing.tui_fuzz import EXITS, run_once
 
 
 def main() -> int:

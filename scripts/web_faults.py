@@ -1,7 +1,7 @@
 """The server through many faults: the long version of ``tests/web/test_web_faults.py``.
 
 Real server processes on the local PostgreSQL (and Redis, for several processes), reached
-through proxies that this script cuts (``tests/web/fault_util.py``; the machine's own
+through proxies that this script cuts (:mod:`unoarena.testing.web_faults`; the machine's own
 PostgreSQL and Redis are never stopped). Rooms of a host playing at random and bots play while,
 cycle after cycle, one fault is chosen at random:
 
@@ -32,9 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
-
-from fault_util import (
+from unoarena.testing.web_faults import (
     Cutter,
     Node,
     Players,
@@ -45,8 +43,7 @@ from fault_util import (
     target_of,
     through,
 )
-from server_util import REDIS, fresh_schema, pg_reason, pg_url, redis_reason
-
+from unoarena.testing.web_server import REDIS, fresh_schema, pg_reason, pg_url, redis_reason
 from unoarena.web.store import Store
 
 FAST = {"bot_delay": 0.05, "window_delay": 0.02, "round_pause": 0.1, "lease_ttl": 2.0,

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from test_tui_support import exact_table, register_forgetful
-
+from unoarena.testing.tui import exact_table, register_forgetful
 from unoarena.tui.plain import run_plain
 from unoarena.tui.session import Player, Table
 

@@ -40,9 +40,14 @@ def _fits(game: Game, seat: int, k: int) -> bool:
     return KRANK[k] in {KRANK[c] for c in (s.discard[-1], *s.alt)}
 
 
-def _empties_badly(game: Game, seat: int, cards: tuple[int, ...]) -> bool:
-    return (len(game.state.hands[seat]) == len(cards) and game.rules.number_finish
-            and not IS_NUMBER[cards[-1]] and cards[-1] != WILD_ATTACK)
+def _empties_badly(game: Game, seat: int, cards: tuple[int, ...]) -> str | None:
+    if len(game.state.hands[seat]) != len(cards):
+        return None
+    if game.rules.number_finish and not IS_NUMBER[cards[-1]] and cards[-1] != WILD_ATTACK:
+        return "last_card_must_be_number"
+    if game.rules.no_wild_finish and IS_WILD[cards[-1]]:
+        return "last_card_is_wild"
+    return None
 
 
 def oracle(game: Game, seat: int, act: Action) -> str | None:
@@ -79,9 +84,7 @@ def oracle(game: Game, seat: int, act: Action) -> str | None:
             return "does_not_match"
         if s.effect == E_LOCK and seat != s.eowner and KCOLOR[k] != s.ecolor:
             return "does_not_match"
-        if _empties_badly(game, seat, act.cards):
-            return "last_card_must_be_number"
-        return None
+        return _empties_badly(game, seat, act.cards)
     if act.verb != "play":
         return None
     if len(act.cards) > 1 and not (rules.multi_play or rules.double_play
@@ -103,9 +106,7 @@ def oracle(game: Game, seat: int, act: Action) -> str | None:
     if k == WILD4 and rules.w4_rule == "restricted" and not rules.wd4_challenge \
             and any(KCOLOR[c] == s.color for c in hand if c != WILD4):
         return "w4_not_allowed"
-    if _empties_badly(game, seat, act.cards):
-        return "last_card_must_be_number"
-    return None
+    return _empties_badly(game, seat, act.cards)
 
 
 def _candidate(game: Game, seat: int, rng: random.Random) -> Action:

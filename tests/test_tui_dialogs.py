@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tui_support import exact_table, register_forgetful, run, screen_text, settle
 
+from unoarena.testing.tui import exact_table, register_forgetful, run, screen_text, settle
 from unoarena.tui.app import UnoApp
 from unoarena.tui.dialogs import ChoiceDialog, HelpScreen, RoundSummaryScreen
 from unoarena.tui.newgame import NewGameScreen

@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from test_tui_support import (
+from textual.widgets import Static
+
+from unoarena.engine import preset
+from unoarena.testing.tui import (
     exact_table,
     finish_match,
     inside,
@@ -24,9 +27,6 @@ from test_tui_support import (
     screen_text,
     settle,
 )
-from textual.widgets import Static
-
-from unoarena.engine import preset
 from unoarena.text.i18n import set_language
 from unoarena.tui.app import UnoApp
 from unoarena.tui.cards import FACE

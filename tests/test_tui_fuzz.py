@@ -8,8 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_support import run
-from tui_fuzz import EXITS, run_once
+
+from unoarena.testing.tui import run
+from unoarena.testing.tui_fuzz import EXITS, run_once
 
 #: Events a run: the four runs send 1,000 (10-15 s a run on one core); the script sends
 #: thousands a run.

@@ -7,9 +7,9 @@ import time
 from pathlib import Path
 
 import pytest
-from test_tui_support import Driver, run, screen_text, settle
 
 from unoarena.engine import preset, replay_match
+from unoarena.testing.tui import Driver, run, screen_text, settle
 from unoarena.tui.app import UnoApp
 from unoarena.tui.dialogs import MatchResultScreen
 from unoarena.tui.session import Table, Timing, default_players
@@ -73,7 +73,7 @@ def test_full_match_attack(tmp_path: Path) -> None:
 def test_turn_timer_times_out_a_person_who_waits() -> None:
     """HR-TIMER in the terminal: the prompt counts down; at zero the person times out, draws
     the timer penalty and the turn moves on (RULES HR-TIMER)."""
-    from test_tui_support import exact_table, settle
+    from unoarena.testing.tui import exact_table, settle
 
     table = exact_table("classic", {0: ["R1", "R2", "R3"], 1: ["G7", "G8", "G9"],
                                     2: ["B1", "B2", "B3"]},

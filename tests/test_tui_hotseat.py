@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_tui_support import exact_table, run, screen_text, settle
 
+from unoarena.testing.tui import exact_table, run, screen_text, settle
 from unoarena.tui.app import UnoApp
 from unoarena.tui.dialogs import HandoverScreen
 from unoarena.tui.session import HUMAN, Player, Table, Timing

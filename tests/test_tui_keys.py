@@ -11,7 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tui_support import (
+
+from unoarena.bots import BaseBot, register
+from unoarena.engine import preset
+from unoarena.testing.tui import (
     burst,
     card_offset,
     exact_table,
@@ -21,9 +24,6 @@ from test_tui_support import (
     settle,
     stack_kinds,
 )
-
-from unoarena.bots import BaseBot, register
-from unoarena.engine import preset
 from unoarena.tui import saves
 from unoarena.tui.app import UnoApp
 from unoarena.tui.dialogs import ChoiceDialog, HandoverScreen, MatchResultScreen

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_tui_support import exact_table, run, screen_text, settle
 
+from unoarena.testing.tui import exact_table, run, screen_text, settle
 from unoarena.text.i18n import language, set_language
 from unoarena.tui.app import UnoApp
 from unoarena.tui.newgame import NewGameScreen

@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
-from test_tui_support import exact_table, register_forgetful, run, screen_text, settle
 
 from unoarena.engine import preset
+from unoarena.testing.tui import exact_table, register_forgetful, run, screen_text, settle
 from unoarena.tui import saves
 from unoarena.tui.app import UnoApp
 from unoarena.tui.dialogs import ChoiceDialog

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tui_support import run, screen_text
 from textual.widget import Widget
 
+from unoarena.testing.tui import run, screen_text
 from unoarena.tui.app import UnoApp
 from unoarena.tui.newgame import TOGGLES, NewGameScreen
 

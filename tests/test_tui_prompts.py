@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 from cli_util import run as run_cli
-from test_tui_support import (
+
+from unoarena.engine import preset
+from unoarena.testing.tui import (
     exact_table,
     finish_match,
     run,
     screen_text,
     settle,
 )
-
-from unoarena.engine import preset
 from unoarena.text.i18n import set_language
 from unoarena.tui import saves
 from unoarena.tui.app import UnoApp

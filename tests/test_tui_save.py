@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_tui_support import run, screen_text, settle
 
 from unoarena.engine import preset, replay_match
+from unoarena.testing.tui import run, screen_text, settle
 from unoarena.tui import saves
 from unoarena.tui.app import UnoApp
 from unoarena.tui.plain import PlainGame

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tui_support import exact_table, register_forgetful, run, screen_text, settle
 from textual.containers import Vertical
 
 from unoarena.engine import preset
+from unoarena.testing.tui import exact_table, register_forgetful, run, screen_text, settle
 from unoarena.tui.app import UnoApp
 from unoarena.tui.dialogs import ChoiceDialog, HelpScreen, RoundSummaryScreen, ScoresScreen
 from unoarena.tui.session import Table, Timing, default_players

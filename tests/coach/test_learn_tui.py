@@ -3,17 +3,14 @@ right one ends the lesson, and the list remembers it."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from test_tui_support import run, screen_text, settle
-
 from unoarena.coach.lessons import Lesson, load_lessons, matches, text
 from unoarena.coach.progress import done_lessons
 from unoarena.engine import preset
+from unoarena.testing.tui import run, screen_text, settle
 from unoarena.tui.app import UnoApp
 from unoarena.tui.dialogs import ChoiceDialog
 from unoarena.tui.learn_screen import LearnApp, LessonScreen

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from server_util import LiveServer
+from unoarena.testing.web_server import LiveServer
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}

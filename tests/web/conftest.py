@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,11 +16,9 @@ pytest.importorskip("starlette", reason="the server tests need the 'web' extra")
 pytest.importorskip("uvicorn", reason="the server tests need the 'web' extra")
 pytest.importorskip("websockets", reason="the server tests need the 'web' extra")
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fault_util import Cutter, target_of, through
-from server_util import LiveServer, fast_config, fresh_schema, pg_reason, pg_url
-
+from unoarena.testing.web_faults import Cutter, target_of, through
+from unoarena.testing.web_server import LiveServer, fast_config, fresh_schema, pg_reason, pg_url
 from unoarena.web.store import Store
 
 

@@ -23,8 +23,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from fault_util import free_port
-from server_util import fresh_schema, pg_reason, pg_url, wait_for
+
+from unoarena.testing.web_faults import free_port
+from unoarena.testing.web_server import fresh_schema, pg_reason, pg_url, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "deploy" / "Dockerfile"

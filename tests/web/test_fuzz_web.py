@@ -17,9 +17,16 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server_util import Client, LiveServer, create_room, fast_config, join, write_batch
 
 from unoarena.testing.fuzz import BIG_INTS, WORDS, count, json_values, mutate
+from unoarena.testing.web_server import (
+    Client,
+    LiveServer,
+    create_room,
+    fast_config,
+    join,
+    write_batch,
+)
 from unoarena.web.app import MAX_BODY_BYTES
 from unoarena.web.store import Store
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
 import pytest
-from server_util import Client, LiveServer, create_room, join, play
 
+from unoarena.testing.web_server import Client, LiveServer, create_room, join, play
 from unoarena.web.protocol import PROTOCOL_VERSION
 from unoarena.web.schema import decode_server, json_schema
 

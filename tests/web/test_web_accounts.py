@@ -12,9 +12,9 @@ from typing import Any
 
 import httpx
 import pytest
-from server_util import Client, LiveServer, create_room, join, wait_for
 
 from unoarena.engine import preset
+from unoarena.testing.web_server import Client, LiveServer, create_room, join, wait_for
 from unoarena.web import accounts as acc
 from unoarena.web.ratings import (
     Result,
@@ -315,8 +315,8 @@ def test_the_migration_adds_accounts_to_a_database_with_rooms_and_comes_off_agai
     import sqlalchemy as sa
     from alembic import command
     from alembic.config import Config
-    from server_util import pg_reason, pg_url
 
+    from unoarena.testing.web_server import pg_reason, pg_url
     from unoarena.web.store import MIGRATIONS_DIR, Store
 
     if backend == "sqlite":

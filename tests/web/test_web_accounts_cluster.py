@@ -10,10 +10,17 @@ from typing import Any
 
 import httpx
 import pytest
-from server_util import Client, fresh_schema, pg_reason, pg_url, redis_reason, wait_for
 from sqlalchemy import select
 from test_web_cluster import Node
 
+from unoarena.testing.web_server import (
+    Client,
+    fresh_schema,
+    pg_reason,
+    pg_url,
+    redis_reason,
+    wait_for,
+)
 from unoarena.web.ratings import rating_history, ratings
 from unoarena.web.store import Store
 

@@ -12,8 +12,8 @@ from typing import Any
 import httpx
 import pytest
 from browser_util import DESKTOP, LAPTOP, PHONE, open_page
-from server_util import Client, LiveServer, fast_config
 
+from unoarena.testing.web_server import Client, LiveServer, fast_config
 from unoarena.web.store import Store
 
 sync_api = pytest.importorskip("playwright.sync_api",

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from server_util import LiveServer, create_room, join
-
 from unoarena.engine import KEYS, PRESETS
+from unoarena.testing.web_server import LiveServer, create_room, join
 
 
 def test_page_and_static_files_are_served(server: LiveServer) -> None:

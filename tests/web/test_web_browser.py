@@ -10,7 +10,8 @@ import time
 from typing import Any
 
 import pytest
-from server_util import LiveServer
+
+from unoarena.testing.web_server import LiveServer
 
 CHROMIUM = os.environ.get("UNOARENA_CHROMIUM", "/usr/bin/chromium")
 

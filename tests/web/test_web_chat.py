@@ -6,7 +6,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from server_util import Client, LiveServer, create_room, host_and_bob, join, wait_for
+from unoarena.testing.web_server import (
+    Client,
+    LiveServer,
+    create_room,
+    host_and_bob,
+    join,
+    wait_for,
+)
 
 
 def said(c: Client, text: str, timeout: float = 5.0) -> dict[str, Any]:
@@ -60,7 +67,7 @@ def test_players_chat_and_spectators_talk_apart_during_play(server: LiveServer) 
 def test_spectators_lines_reach_the_players_when_the_match_is_over(server: LiveServer) -> None:
     import random
 
-    from server_util import play
+    from unoarena.testing.web_server import play
     rid, ann, bob, _ = host_and_bob(server, ["human"], rounds=1, hand_size=2)
     eve = Client(server.url, rid)
     eve.wait("welcome")

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 from browser_util import DESKTOP, LAPTOP, PHONE, host_page, make_room, open_page
-from server_util import Client, LiveServer, join, pick
+
+from unoarena.testing.web_server import Client, LiveServer, join, pick
 
 pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
 

@@ -24,7 +24,11 @@ from typing import Any
 
 import httpx
 import pytest
-from server_util import (
+from sqlalchemy import text
+from websockets.exceptions import ConnectionClosed
+
+from unoarena.engine import Match, RuleSet
+from unoarena.testing.web_server import (
     REDIS,
     Client,
     create_room,
@@ -37,10 +41,6 @@ from server_util import (
     run_apart,
     wait_for,
 )
-from sqlalchemy import text
-from websockets.exceptions import ConnectionClosed
-
-from unoarena.engine import Match, RuleSet
 from unoarena.web.store import (
     ActionRow,
     PlayerRow,
@@ -51,7 +51,6 @@ from unoarena.web.store import (
     op_start_match,
 )
 
-HERE = Path(__file__).resolve().parent
 #: quick bots and leases, so that a take-over happens within the test's seconds
 CONFIG = {"broker_url": REDIS, "lease_ttl": 2.0, "heartbeat": 0.4, "bot_delay": 0.1,
           "window_delay": 0.05, "round_pause": 0.2}
@@ -92,7 +91,7 @@ class Node:
         cfg = {**CONFIG, **config}
         with open(log, "wb") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, str(HERE / "cluster_node.py"), str(self.port), schema,
+                [sys.executable, "-m", "unoarena.testing.web_node", str(self.port), schema,
                  json.dumps(cfg)], stdout=out, stderr=subprocess.STDOUT)
         self.http = httpx.Client(base_url=self.url, timeout=15)
 
@@ -459,8 +458,8 @@ def _lone_cluster(session: Any, listening: Any = lambda process: True,
     from types import SimpleNamespace
 
     import orjson
-    from server_util import fast_config
 
+    from unoarena.testing.web_server import fast_config
     from unoarena.web.cluster import Cluster
 
     rooms: dict[str, Any] = {}

@@ -10,10 +10,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_util import Client, fresh_schema, pg_reason, redis_reason, wait_for
 from test_web_cluster import Node, start_nodes
 from test_web_lobby import LobbyWatcher
 from websockets.sync.client import connect
+
+from unoarena.testing.web_server import Client, fresh_schema, pg_reason, redis_reason, wait_for
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """The server through database and broker outages, with real servers and real faults.
 
-PostgreSQL and Redis are the machine's, reached through proxies the test cuts (fault_util.Cutter):
+PostgreSQL and Redis are the machine's, reached through proxies the test cuts (a ``Cutter``):
 rooms play while the database disappears for a few seconds and comes back, disappears while a
 dead process's rooms are being taken over, and while a process is killed; the broker disappears
 too. Every state any client was shown is then held against the stored log (nothing shown that
@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fault_util import (
+
+from unoarena.testing.web_faults import (
     Cutter,
     Node,
     Players,
@@ -26,8 +27,14 @@ from fault_util import (
     target_of,
     through,
 )
-from server_util import REDIS, fresh_schema, pg_reason, pg_url, redis_reason, wait_for
-
+from unoarena.testing.web_server import (
+    REDIS,
+    fresh_schema,
+    pg_reason,
+    pg_url,
+    redis_reason,
+    wait_for,
+)
 from unoarena.web.store import Store
 
 #: quick bots and leases; the broker's URL is added where a test has one

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from server_util import run_apart
 
+from unoarena.testing.web_server import run_apart
 from unoarena.web.app import pace_gc
 
 

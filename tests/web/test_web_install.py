@@ -9,7 +9,8 @@ from typing import Any
 
 import httpx
 from PIL import Image
-from server_util import LiveServer
+
+from unoarena.testing.web_server import LiveServer
 
 
 def test_the_manifest_is_valid_and_its_icons_are_reachable(browser: Any,

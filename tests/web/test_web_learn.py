@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 from browser_util import DESKTOP, LAPTOP, PHONE, open_page
-from server_util import Client, LiveServer, create_room, fast_config, play
 
+from unoarena.testing.web_server import Client, LiveServer, create_room, fast_config, play
 from unoarena.web.store import Store
 
 
@@ -165,7 +165,8 @@ def test_the_table_offers_the_rule_and_a_hint_against_bots(browser: Any,
 
 def test_no_hint_where_two_people_play(live: LiveServer) -> None:
     from browser_util import make_room
-    from server_util import join
+
+    from unoarena.testing.web_server import join
     room = make_room(live, [{"kind": "human"}])
     join(live, room["room"], "Bob")
     r = live.http.post(f"/api/rooms/{room['room']}/hint", json={"token": room["token"]})

@@ -12,9 +12,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from server_util import Client, LiveServer, create_room, join, pick, play, wait_for
 from websockets.sync.client import connect
 
+from unoarena.testing.web_server import Client, LiveServer, create_room, join, pick, play, wait_for
 from unoarena.web.schema import decode_server
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 from browser_util import DESKTOP, LAPTOP, PHONE, host_page, make_room, open_page, try_turn
-from server_util import Client, LiveServer, play, wait_for
+
+from unoarena.testing.web_server import Client, LiveServer, play, wait_for
 
 pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
 

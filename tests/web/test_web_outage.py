@@ -1,6 +1,6 @@
 """A room while its database is away, and what a failed write leaves behind.
 
-A server in this process on the test PostgreSQL behind a proxy the test cuts (fault_util.Cutter):
+A server in this process on the test PostgreSQL behind a proxy the test cuts (a ``Cutter``):
 every player is told, in their own language, that the server lost its database; moves and
 seats are refused and change nothing; the turn timer waits, and everything goes on once the
 database answers again. On SQLite, writes are made to fail as a database would: a write that
@@ -18,8 +18,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from fault_util import Cutter
-from server_util import (
+from sqlalchemy import delete
+
+from unoarena.testing.web_faults import Cutter
+from unoarena.testing.web_server import (
     Client,
     LiveServer,
     create_room,
@@ -28,8 +30,6 @@ from server_util import (
     play,
     wait_for,
 )
-from sqlalchemy import delete
-
 from unoarena.web.catalog import gettext_in
 from unoarena.web.rooms import DB_LOST, LOG_BROKEN
 from unoarena.web.store import Store, StoreError, actions

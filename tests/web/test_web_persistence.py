@@ -6,9 +6,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from server_util import Client, create_room, host_and_bob, host_to_move, play, write_batch
 from sqlalchemy import func, select
 
+from unoarena.testing.web_server import (
+    Client,
+    create_room,
+    host_and_bob,
+    host_to_move,
+    play,
+    write_batch,
+)
 from unoarena.web.store import actions, matches, rooms
 
 

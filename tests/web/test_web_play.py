@@ -8,9 +8,8 @@ import random
 import time
 from typing import Any
 
-from server_util import Client, LiveServer, create_room, join, play
-
 from unoarena.engine import CODES
+from unoarena.testing.web_server import Client, LiveServer, create_room, join, play
 
 
 def on_loop(server: LiveServer, fn: Any) -> Any:

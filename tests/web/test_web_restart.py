@@ -15,7 +15,8 @@ from typing import Any
 
 import httpx
 import pytest
-from server_util import Client, pg_reason, pg_url, play
+
+from unoarena.testing.web_server import Client, pg_reason, pg_url, play
 
 
 def free_port() -> int:

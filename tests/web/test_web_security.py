@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from server_util import Client, LiveServer, create_room, host_and_bob
+from unoarena.testing.web_server import Client, LiveServer, create_room, host_and_bob
 
 
 def table(server: LiveServer) -> tuple[str, Client, Client, dict[str, Any]]:

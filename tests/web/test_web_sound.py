@@ -8,7 +8,8 @@ import time
 from typing import Any
 
 from browser_util import PHONE, host_page, make_room, open_page, take_turn
-from server_util import LiveServer
+
+from unoarena.testing.web_server import LiveServer
 
 
 def sounds(page: Any) -> list[str]:

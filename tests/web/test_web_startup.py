@@ -17,8 +17,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from fault_util import free_port
-from server_util import REDIS, pg_reason, pg_url, redis_reason, wait_for
+
+from unoarena.testing.web_faults import free_port
+from unoarena.testing.web_server import REDIS, pg_reason, pg_url, redis_reason, wait_for
 
 
 def serve(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:

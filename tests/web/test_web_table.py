@@ -8,7 +8,7 @@ import random
 import time
 from typing import Any
 
-from server_util import Client, LiveServer, create_room, host_and_bob, join, play
+from unoarena.testing.web_server import Client, LiveServer, create_room, host_and_bob, join, play
 
 
 def started(server: LiveServer, bots: list[str], **rules: Any) -> tuple[str, Client]:

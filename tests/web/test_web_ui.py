@@ -26,7 +26,8 @@ from browser_util import (
     overlap,
     try_turn,
 )
-from server_util import LiveServer, join
+
+from unoarena.testing.web_server import LiveServer, join
 
 pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 from browser_util import DESKTOP, LAPTOP, PHONE, host_page, inside_viewport, log_lines, make_room
-from fault_util import Cutter
-from server_util import LiveServer
 
+from unoarena.testing.web_faults import Cutter
+from unoarena.testing.web_server import LiveServer
 from unoarena.web.catalog import gettext_in
 from unoarena.web.rooms import DB_LOST
 

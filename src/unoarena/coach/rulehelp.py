@@ -96,6 +96,7 @@ _REFUSAL_KEYS: dict[str, tuple[str, ...]] = {
     "must_answer_penalty": ("stacking", "stack_draw4", "draw4_on_draw2"),
     "only_drawn_card": ("voluntary_draw_play",),
     "last_card_must_be_number": ("number_finish",),
+    "last_card_is_wild": ("no_wild_finish",),
     "bad_target": ("seven_zero", "wild_powers"),
     "not_in_rules": (),
     "card_not_in_hand": (),

@@ -289,6 +289,8 @@ def _play_finish(rules: RuleSet, act: Action, hand: list[int], *,
     if len(hand) == len(cards) and rules.number_finish and not IS_NUMBER[last] \
             and last != WILD_ATTACK:
         return "last_card_must_be_number", "the last card must be a number card: draw instead"
+    if len(hand) == len(cards) and rules.no_wild_finish and IS_WILD[last]:
+        return "last_card_is_wild", "the last card may not be a wild: draw instead (HR-WILDFIN)"
     # HR-DOUBLE's UNO rule is about two identical cards on one's turn, not a sum (HR-SUM)
     double_out = rules.double_play and not jump and len(cards) == 2 and len(hand) == 2
     if act.uno and len(hand) - len(cards) != 1 and not double_out:
@@ -312,7 +314,7 @@ def penalize_fault(s: State, code: str, act: Action, seat: int) -> bool:
     if rules.misplay != "penalty" or seat != s.turn or act.verb != "play":
         return False
     if code in ("does_not_match", "must_answer_penalty", "w4_not_allowed",
-                "last_card_must_be_number"):
+                "last_card_must_be_number", "last_card_is_wild"):
         amount = rules.misplay_penalty
     elif code == "only_drawn_card":
         amount = 3

@@ -26,6 +26,7 @@ ERROR_CODES: dict[str, str] = {
     "must_answer_penalty": "while a penalty is pending, a card that may not answer it",
     "only_drawn_card": "after drawing, a card other than the drawn one",
     "last_card_must_be_number": "the last card is not a number card under number finish",
+    "last_card_is_wild": "the last card is a wild under HR-WILDFIN",
     "bad_target": "a missing, own or non-existent target seat",
     "not_in_rules": "an action the rule set does not have",
     "bad_action": "an action that cannot be parsed",

@@ -97,7 +97,7 @@ class Game:
         s.declared = [False] * n
         s.simple = not (rules.seven_zero or rules.double_play or rules.multi_play
                         or rules.same_number_play
-                        or rules.number_finish or rules.wild_powers
+                        or rules.number_finish or rules.no_wild_finish or rules.wild_powers
                         or rules.sum_jump_in != "off" or rules.deck.launcher)
         s.w4_strict = rules.w4_rule == "restricted" and not rules.wd4_challenge
         s.jump_on = rules.jump_in or rules.sum_jump_in != "off"

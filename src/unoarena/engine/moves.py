@@ -138,9 +138,10 @@ def sum_options(s: State, hand: list[int], total: int, color: int) -> list[tuple
 def add_play(s: State, aid: int, seat: int, cards: tuple[int, ...], out: list[int], *,
              pair: bool = True) -> None:
     """Add a play and its UNO-flagged twin where it leaves one card (none under HR-SILENT);
-    refuse empty-hand plays that break number finish (HR-NUMFIN, ATK-6) or HR-DOUBLE's UNO
-    rule. ``pair``: whether two identical cards make a double play here (a sum jump-in of
-    two equal numbers is not one: HR-SUM lets it go out without a declaration)."""
+    refuse empty-hand plays that break number finish (HR-NUMFIN, ATK-6), HR-DOUBLE's UNO rule
+    or HR-WILDFIN (no wild last). ``pair``: whether two identical cards make a double play here
+    (a sum jump-in of two equal numbers is not one: HR-SUM lets it go out without a
+    declaration)."""
     left = len(s.hands[seat]) - len(cards)
     if KRANK[cards[-1]] == DISCARD_ALL:  # ATK-7: the colour's other cards go too
         gone = {KCOLOR[k] for k in cards if KRANK[k] == DISCARD_ALL}
@@ -148,6 +149,8 @@ def add_play(s: State, aid: int, seat: int, cards: tuple[int, ...], out: list[in
     if left == 0:
         if s.rules.number_finish and not IS_NUMBER[cards[-1]] \
                 and cards[-1] != WILD_ATTACK:
+            return
+        if s.rules.no_wild_finish and IS_WILD[cards[-1]]:  # HR-WILDFIN: draw instead
             return
         if pair and s.rules.double_play and len(cards) == 2 and cards[0] == cards[1] \
                 and not s.rules.silent_uno:

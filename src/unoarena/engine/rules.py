@@ -135,6 +135,8 @@ class RuleSet:
         ("off", _OFF), ("same_color", N_("same colour")), ("any_color", N_("any colour"))))
     number_finish: bool = key(False, "HR-NUMFIN, ATK-6", N_("Finish on a number"),
                               offer="toggle")
+    no_wild_finish: bool = key(False, "HR-WILDFIN", N_("No wild as the last card"),
+                               offer="toggle", added=False)
     #: HR-TEAM: players per team, 0 = no teams
     teams: int = key(0, "HR-TEAM", N_("Teams"), bounds=(0, 5), off_is_zero=True,
                      offer="choice", values=(("0", N_("no teams")), ("2", N_("teams of 2")),

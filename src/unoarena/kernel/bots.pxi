@@ -219,7 +219,7 @@ cdef void _kb_play_round(CState st, CTables tb, int64_t t, int64_t* who, int64_t
     for i in range(NCOUNTS):
         counts[i] = 0
     hmask = 0
-    for seat in range(tb.p[R_N]):
+    for seat in range(tb.p[R_PLAYERS]):
         if kinds[who[seat]] == BOT_HEURISTIC:
             hmask |= (<int64_t>1) << seat
     if hmask:
@@ -317,7 +317,7 @@ cdef void _kb_play_rounds(CState st, CTables tb, int64_t[:, ::1] seeds, uint32_t
     cdef int64_t r
     cdef int64_t seat
     cdef int64_t* who
-    n = tb.p[R_N]
+    n = tb.p[R_PLAYERS]
     who = &scr[SCR_WHO]  # every player in their own seat
     for i in range(dealers.shape[0]):
         for seat in range(n):

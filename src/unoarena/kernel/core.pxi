@@ -108,7 +108,7 @@ cdef inline void _core_deal_seeded(CState st, CTables tb, int64_t t, int64_t dea
     cdef int64_t* s
     cdef int64_t size
     p = &tb.p[0]
-    n = p[R_N]
+    n = p[R_PLAYERS]
     s = &st.s[t, 0]
     for i in range(NFIELDS):
         s[i] = 0
@@ -138,7 +138,7 @@ cdef inline void _core_deal_seeded(CState st, CTables tb, int64_t t, int64_t dea
             pile[i] = tb.deck[i]
         _core_shuffle(st, t, pile, size)
         m = size
-        for _ in range(p[R_HAND]):
+        for _ in range(p[R_HAND_SIZE]):
             for i in range(n):
                 m -= 1
                 _core_hand_append(st, t, (first + i) % n, pile[m])
@@ -151,9 +151,9 @@ cdef inline void _core_deal_seeded(CState st, CTables tb, int64_t t, int64_t dea
 
 cdef inline bint _core_starter_ok(CTables tb, int64_t card) noexcept nogil:
     """May ``card`` stay as the first card (START-5, START-7)?"""
-    if tb.p[R_SNUM] and not (card < NCOLORED and _KRANK[card] <= 9):
+    if tb.p[R_STARTER_NUMBER_ONLY] and not (card < NCOLORED and _KRANK[card] <= 9):
         return False
-    return card != WILD4 or tb.p[R_SW4] == SW4_DEALER or tb.p[R_WILDSTART] != 0
+    return card != WILD4 or tb.p[R_STARTER_W4] == SW4_DEALER or tb.p[R_WILD_STARTER_STAYS] != 0
 
 
 cdef inline bint _core_turn_starter(CState st, CTables tb, int64_t t) noexcept nogil:
@@ -172,7 +172,7 @@ cdef inline bint _core_turn_starter(CState st, CTables tb, int64_t t) noexcept n
     cdef bint stays
     p = &tb.p[0]
     s = &st.s[t, 0]
-    n = p[R_N]
+    n = p[R_PLAYERS]
     dealer = s[F_DEALER]
     first = (dealer + 1) % n
     while True:
@@ -181,8 +181,8 @@ cdef inline bint _core_turn_starter(CState st, CTables tb, int64_t t) noexcept n
         if _core_starter_ok(tb, card):
             break
         _core_pile_to_bottom(st, t, card)  # START-7, ATK-10 and START-5: back to the bottom
-        if not (p[R_SNUM] and not (card < NCOLORED and _KRANK[card] <= 9)) \
-                and p[R_SW4] == SW4_RESHUFFLE:
+        if not (p[R_STARTER_NUMBER_ONLY] and not (card < NCOLORED and _KRANK[card] <= 9)) \
+                and p[R_STARTER_W4] == SW4_RESHUFFLE:
             _core_shuffle(st, t, &st.pile[t, 0], s[F_NPILE])
         possible = False
         for i in range(s[F_NPILE]):
@@ -195,12 +195,12 @@ cdef inline bint _core_turn_starter(CState st, CTables tb, int64_t t) noexcept n
     s[F_NDISC] = 1
     s[F_LAST] = dealer
     if card >= NCOLORED:
-        stays = p[R_WILDSTART] != 0  # HR-WILDSTART: any wild only names a colour
+        stays = p[R_WILD_STARTER_STAYS] != 0  # HR-WILDSTART: any wild only names a colour
         chooser = first
         if stays:
-            if p[R_SWC_DEALER]:
+            if p[R_STARTER_WILD_CHOOSER]:
                 chooser = dealer
-        elif card == WILD4 or ((card == WILD or card == WILD_ATTACK) and p[R_SWC_DEALER]):
+        elif card == WILD4 or ((card == WILD or card == WILD_ATTACK) and p[R_STARTER_WILD_CHOOSER]):
             chooser = dealer
         if card == WILD_NATURE and not stays:
             s[F_EOWNER] = dealer
@@ -213,7 +213,7 @@ cdef inline bint _core_turn_starter(CState st, CTables tb, int64_t t) noexcept n
     s[F_JUMP] = p[R_JUMPON]  # 003: the starter counts as the dealer's play (HR-JUMP, HR-SUM)
     rank = _KRANK[card]
     if rank == REVERSE:  # START-2
-        if p[R_REV_DEALER]:  # the dealer's play: reversed, from the dealer's other side
+        if p[R_STARTER_REVERSE]:  # the dealer's play: reversed, from the dealer's other side
             if n == 2:
                 _core_set_turn(st, t, dealer)
             else:
@@ -248,7 +248,7 @@ cdef inline void _core_start_penalty(CState st, CTables tb, int64_t t, int64_t t
     _core_penalize(st, tb, t, target, amount, D_STARTER)
     if s[F_PHASE] == OVER:
         return
-    _core_set_turn(st, t, (target + s[F_DIR]) % tb.p[R_N])
+    _core_set_turn(st, t, (target + s[F_DIR]) % tb.p[R_PLAYERS])
 
 
 cdef inline int64_t _core_keep_equal(ints_p ids, int64_t m, int32_t* column, int64_t value) noexcept nogil:
@@ -322,7 +322,7 @@ cdef inline int64_t _core_window_seats(CState st, CTables tb, int64_t t, int64_t
         return 0
     if s[F_EXPOSED] < 0 and not s[F_JUMP]:
         return 0
-    n = tb.p[R_N]
+    n = tb.p[R_PLAYERS]
     start = s[F_LAST] if s[F_LAST] >= 0 else s[F_TURN]
     m = 0
     for i in range(1, n + 1):
@@ -384,7 +384,7 @@ cdef inline int64_t _core_jump_ids(CState st, CTables tb, int64_t t, int64_t sea
     if tp >= NCOLORED:
         return m
     lock = s[F_EFFECT] == E_LOCK and seat != s[F_EOWNER]
-    if p[R_JUMP] and not sums_only:
+    if p[R_JUMP_IN] and not sums_only:
         seen_lo = 0
         seen_hi = 0
         for i in range(-1, s[F_NALT]):
@@ -394,17 +394,17 @@ cdef inline int64_t _core_jump_ids(CState st, CTables tb, int64_t t, int64_t sea
                 continue
             if _core_hand_count(st, t, seat, k) and (not lock or _KCOLOR[k] == s[F_ECOLOR]):
                 if tb.jump7[k] >= 0:  # HR-SEVEN-ZERO: a 7 names the seat to swap with
-                    for tg in range(p[R_N]):
+                    for tg in range(p[R_PLAYERS]):
                         if tg != seat:
                             m = _core_add_play(st, tb, t, seat, tb.jump7[k] + 2 * tg, 1, k, 0, False, out, m)
                 else:
                     m = _core_add_play(st, tb, t, seat, tb.jump1[k], 1, k, 0, False, out, m)
-    if p[R_SUM] != SUM_OFF and _KRANK[tp] <= 9:
+    if p[R_SUM_JUMP_IN] != SUM_OFF and _KRANK[tp] <= 9:
         total = _KRANK[tp]
         ncol = p[R_NCOL]
         for ci in range(ncol):
             c = tb.colors[ci]
-            if p[R_SUM] == SUM_SAME and c != _KCOLOR[tp]:
+            if p[R_SUM_JUMP_IN] == SUM_SAME and c != _KCOLOR[tp]:
                 continue
             if lock and c != s[F_ECOLOR]:
                 continue
@@ -434,23 +434,25 @@ cdef inline int64_t _core_jump_ids(CState st, CTables tb, int64_t t, int64_t sea
 
 cdef inline int64_t _core_add_play(CState st, CTables tb, int64_t t, int64_t seat, int64_t aid, int64_t ncards, int64_t last, int64_t gone, bint pair, int32_t* out, int64_t m) noexcept nogil:
     """A play and its UNO-flagged twin where it leaves one card; plays that break number
-    finish (HR-NUMFIN, ATK-6) or HR-DOUBLE's UNO rule are refused. ``gone``: the colours a
+    finish (HR-NUMFIN, ATK-6), HR-DOUBLE's UNO rule or HR-WILDFIN are refused. ``gone``: the colours a
     discard-all takes with it (a bit per colour)."""
     cdef int64_t left
     cdef int64_t* p
     p = &tb.p[0]
     left = _core_da_gone_left(st, t, seat, gone) if gone else st.hsize[t, seat] - ncards
     if left == 0:
-        if p[R_NUMFIN] and not (last < NCOLORED and _KRANK[last] <= 9) and last != WILD_ATTACK:
+        if p[R_NUMBER_FINISH] and not (last < NCOLORED and _KRANK[last] <= 9) and last != WILD_ATTACK:
             return m
-        if p[R_DOUBLE] and pair and not p[R_SILENT]:
+        if p[R_NO_WILD_FINISH] and last >= NCOLORED:  # HR-WILDFIN: draw instead
+            return m
+        if p[R_DOUBLE_PLAY] and pair and not p[R_SILENT_UNO]:
             out[m] = aid + 1
             return m + 1
         out[m] = aid
         return m + 1
     out[m] = aid
     m += 1
-    if left == 1 and not p[R_SILENT]:
+    if left == 1 and not p[R_SILENT_UNO]:
         out[m] = aid + 1
         m += 1
     return m
@@ -520,14 +522,14 @@ cdef inline int64_t _core_turn_ids(CState st, CTables tb, int64_t t, int64_t sea
             return _core_answer_ids(st, tb, t, seat, out, m)
         m0 = m
         m = _core_play_ids(st, tb, t, seat, &st.hands[t, seat, 0], st.hsize[t, seat], True, out, m)
-        if not (tb.p[R_FORCE] and m > m0):  # HR-FORCE: no draw beside a play
+        if not (tb.p[R_FORCE_PLAY] and m > m0):  # HR-FORCE: no draw beside a play
             out[m] = A_DRAW
             m += 1
         return m
     if phase == DRAWN:
         m0 = m
         m = _core_play_ids(st, tb, t, seat, &st.drawn[t, 0], s[F_NDRAWN], False, out, m)
-        if not (tb.p[R_DRAWPLAY] and m > m0):  # HR-DRAWPLAY: no keeping
+        if not (tb.p[R_FORCED_DRAW_PLAY] and m > m0):  # HR-DRAWPLAY: no keeping
             out[m] = A_PASS
             m += 1
         return m
@@ -568,7 +570,7 @@ cdef inline int64_t _core_play_ids(CState st, CTables tb, int64_t t, int64_t sea
     cdef int64_t tg
     s = &st.s[t, 0]
     p = &tb.p[0]
-    n = p[R_N]
+    n = p[R_PLAYERS]
     lock = s[F_EFFECT] == E_LOCK and seat != s[F_EOWNER]
     seen_lo = 0
     seen_hi = 0
@@ -587,7 +589,7 @@ cdef inline int64_t _core_play_ids(CState st, CTables tb, int64_t t, int64_t sea
             if r == DISCARD_ALL and _core_da_gone_left(st, t, seat, (<int64_t>1) << _KCOLOR[k]) == 0:
                 continue
             gone = ((<int64_t>1) << _KCOLOR[k]) if r == DISCARD_ALL else 0
-            if r == 7 and p[R_SEVEN]:
+            if r == 7 and p[R_SEVEN_ZERO]:
                 base = tb.play7[k]
                 for tg in range(n):
                     if tg != seat:
@@ -595,10 +597,10 @@ cdef inline int64_t _core_play_ids(CState st, CTables tb, int64_t t, int64_t sea
             else:
                 m = _core_add_play(st, tb, t, seat, tb.play1[k], 1, k, gone, False, out, m)
             # double[k] is -1 for a kind played alone (a 7 or a 0 under seven-zero)
-            if p[R_DOUBLE] and is_hand and tb.double[k] >= 0 \
+            if p[R_DOUBLE_PLAY] and is_hand and tb.double[k] >= 0 \
                     and _core_hand_count(st, t, seat, k) >= 2:
                 m = _core_add_play(st, tb, t, seat, tb.double[k], 2, k, gone, True, out, m)
-            if (p[R_MULTI] or (p[R_SAMENUM] and r <= 9)) and is_hand and not _core_alone(tb, k):
+            if (p[R_MULTI_PLAY] or (p[R_SAME_NUMBER_PLAY] and r <= 9)) and is_hand and not _core_alone(tb, k):
                 m = _core_multi_ids(st, tb, t, seat, k, lock, False, out, m)
         else:
             if k == WILD4 and p[R_W4STRICT] and not _core_w4_ok(st, t, seat):
@@ -612,7 +614,7 @@ cdef inline int64_t _core_play_ids(CState st, CTables tb, int64_t t, int64_t sea
                 continue
             for ci in range(p[R_NCOL]):
                 m = _core_add_play(st, tb, t, seat, tb.wild[k, tb.colors[ci]], 1, k, 0, False, out, m)
-            if k == WILD and p[R_POWERS] and st.hsize[t, seat] != 1:
+            if k == WILD and p[R_WILD_POWERS] and st.hsize[t, seat] != 1:
                 for pw in range(2):
                     base = tb.power[pw]
                     for tg in range(n):
@@ -623,7 +625,7 @@ cdef inline int64_t _core_play_ids(CState st, CTables tb, int64_t t, int64_t sea
 
 cdef inline bint _core_alone(CTables tb, int64_t k) noexcept nogil:
     """HR-SEVEN-ZERO: a 7 or a 0 is always played alone (``engine.actions.alone``)."""
-    return <bint>(tb.p[R_SEVEN] and k < NCOLORED and (_KRANK[k] == 7 or _KRANK[k] == 0))
+    return <bint>(tb.p[R_SEVEN_ZERO] and k < NCOLORED and (_KRANK[k] == 7 or _KRANK[k] == 0))
 
 
 cdef inline int64_t _core_multi_ids(CState st, CTables tb, int64_t t, int64_t seat, int64_t first, bint lock, bint answers, int32_t* out, int64_t m) noexcept nogil:
@@ -650,7 +652,7 @@ cdef inline int64_t _core_multi_ids(CState st, CTables tb, int64_t t, int64_t se
     cdef int64_t size
     cdef int64_t w
     p = &tb.p[0]
-    if _KRANK[first] <= 9 and not p[R_SAMENUM]:
+    if _KRANK[first] <= 9 and not p[R_SAME_NUMBER_PLAY]:
         c = _core_hand_count(st, t, seat, first)
         for size in range(2, c + 1):
             m = _core_add_play(st, tb, t, seat, tb.nummulti[first, size], size, first, 0, False, out, m)
@@ -719,9 +721,9 @@ cdef inline bint _core_answerable(CState st, CTables tb, int64_t t, int64_t kind
     cdef int64_t* p
     p = &tb.p[0]
     if kind == P_D2:
-        return <bint>(p[R_STACK] != STACK_OFF)
+        return <bint>(p[R_STACKING] != STACK_OFF)
     if kind == P_W4:
-        return <bint>(p[R_STACK4] or p[R_REV4] or p[R_2ON4] or (p[R_CHAL] and not st.s[t, F_NOCHAL]))
+        return <bint>(p[R_STACK_DRAW4] or p[R_REVERSE_DEFLECTS_DRAW4] or p[R_DRAW2_ON_DRAW4] or (p[R_WD4_CHALLENGE] and not st.s[t, F_NOCHAL]))
     return kind == P_H2 or kind == P_WA
 
 
@@ -739,19 +741,19 @@ cdef inline bint _core_is_answer(CState st, CTables tb, int64_t t, int64_t k, in
         return False
     if kind == P_D2:
         if k == WILD4:
-            return <bint>(p[R_4ON2])
+            return <bint>(p[R_DRAW4_ON_DRAW2])
         r = _KRANK[k]
-        if p[R_STACK] == STACK_DRAW2:
+        if p[R_STACKING] == STACK_DRAW2:
             return <bint>(r == DRAW2)
         if k < NCOLORED and (r == SKIP or r == REVERSE or r == DRAW2):
             return <bint>(_KCOLOR[k] == s[F_COLOR] or r == _KRANK[_core_top(st, t)])
         return False
     if kind == P_W4:
         if k == WILD4:
-            return <bint>(p[R_STACK4])
-        if k < NCOLORED and _KRANK[k] == REVERSE and p[R_REV4]:  # HR-REV4: named colour
+            return <bint>(p[R_STACK_DRAW4])
+        if k < NCOLORED and _KRANK[k] == REVERSE and p[R_REVERSE_DEFLECTS_DRAW4]:  # HR-REV4: named colour
             return <bint>(_KCOLOR[k] == s[F_COLOR] or _KRANK[_core_top(st, t)] == REVERSE)
-        if k < NCOLORED and _KRANK[k] == DRAW2 and p[R_2ON4]:  # HR-2ON4: named colour
+        if k < NCOLORED and _KRANK[k] == DRAW2 and p[R_DRAW2_ON_DRAW4]:  # HR-2ON4: named colour
             return <bint>(_KCOLOR[k] == s[F_COLOR] or _KRANK[_core_top(st, t)] == DRAW2)
         return False
     if kind == P_H2:
@@ -779,7 +781,7 @@ cdef inline int64_t _core_answer_ids(CState st, CTables tb, int64_t t, int64_t s
     cdef int64_t tg
     s = &st.s[t, 0]
     p = &tb.p[0]
-    if s[F_PKIND] == P_W4 and p[R_CHAL] and not s[F_NOCHAL]:
+    if s[F_PKIND] == P_W4 and p[R_WD4_CHALLENGE] and not s[F_NOCHAL]:
         out[m] = A_CHALLENGE
         out[m + 1] = A_ACCEPT
         m += 2
@@ -802,14 +804,14 @@ cdef inline int64_t _core_answer_ids(CState st, CTables tb, int64_t t, int64_t s
         if k == WILD_ATTACK:
             for ci in range(p[R_NCOL]):
                 base = tb.wa[tb.colors[ci]]
-                for tg in range(p[R_N]):
+                for tg in range(p[R_PLAYERS]):
                     if tg != seat:
                         m = _core_add_play(st, tb, t, seat, base + 2 * tg, 1, k, 0, False, out, m)
             continue
         m = _core_add_play(st, tb, t, seat, tb.play1[k], 1, k, 0, False, out, m)
-        if p[R_DOUBLE] and tb.double[k] >= 0 and _core_hand_count(st, t, seat, k) >= 2:
+        if p[R_DOUBLE_PLAY] and tb.double[k] >= 0 and _core_hand_count(st, t, seat, k) >= 2:
             m = _core_add_play(st, tb, t, seat, tb.double[k], 2, k, 0, True, out, m)
-        if p[R_MULTI] and not _core_alone(tb, k):
+        if p[R_MULTI_PLAY] and not _core_alone(tb, k):
             m = _core_multi_ids(st, tb, t, seat, k, False, True, out, m)
     return m
 
@@ -874,7 +876,7 @@ cdef inline void _core_advance(CState st, CTables tb, int64_t t, int64_t seat, i
     cdef int64_t nxt
     cdef int64_t* s
     s = &st.s[t, 0]
-    n = tb.p[R_N]
+    n = tb.p[R_PLAYERS]
     d = s[F_DIR]
     nxt = (seat + d) % n
     for _ in range(skips):
@@ -895,7 +897,7 @@ cdef inline bint _core_refill(CState st, CTables tb, int64_t t) noexcept nogil:
     cdef int64_t* s
     cdef int64_t tp
     s = &st.s[t, 0]
-    if tb.p[R_VOID] and not s[F_CLOSING]:
+    if tb.p[R_DECK_EXHAUSTED] and not s[F_CLOSING]:
         _core_end_void(st, tb, t, REASON_VOID)
         return False
     nd = s[F_NDISC]
@@ -923,8 +925,8 @@ cdef inline int64_t _core_take(CState st, CTables tb, int64_t t, int64_t seat, i
     cdef int64_t* s
     s = &st.s[t, 0]
     got = 0
-    limit = tb.p[R_HANDLIMIT]
-    if limit:
+    limit = tb.p[R_HAND_LIMIT]
+    if limit >= 0:
         count = min(count, limit - st.hsize[t, seat])
     for _ in range(count):
         if s[F_NPILE] == 0 and (s[F_PHASE] == OVER or not _core_refill(st, tb, t)):
@@ -962,7 +964,7 @@ cdef inline int64_t _core_press(CState st, CTables tb, int64_t t, int64_t seat, 
     s = &st.s[t, 0]
     p = &tb.p[0]
     g = &st.rng[t, 0]
-    if p[R_MAXDRY] >= 0 and s[F_DRY] >= p[R_MAXDRY]:
+    if p[R_LAUNCHER_MAX_DRY] >= 0 and s[F_DRY] >= p[R_LAUNCHER_MAX_DRY]:
         total = 0.0
         for i in range(1, p[R_NLAUNCH]):
             total += tb.launcher[i]
@@ -1027,7 +1029,7 @@ cdef inline void _core_play(CState st, CTables tb, int64_t t, int64_t seat, int6
     cdef int64_t xskip
     s = &st.s[t, 0]
     p = &tb.p[0]
-    n = p[R_N]
+    n = p[R_PLAYERS]
     nc = tb.a_ncards[aid]
     cards = &tb.a_cards[aid, 0]
     last = <int64_t>(cards[nc - 1])
@@ -1089,7 +1091,7 @@ cdef inline void _core_play(CState st, CTables tb, int64_t t, int64_t seat, int6
     s[F_NDRAWN] = 0
     left = st.hsize[t, seat]
     if left == 1:
-        if not p[R_SILENT]:  # HR-SILENT: nobody declares, nobody is caught
+        if not p[R_SILENT_UNO]:  # HR-SILENT: nobody declares, nobody is caught
             st.declared[t, seat] = tb.a_uno[aid]
             if not tb.a_uno[aid]:
                 s[F_EXPOSED] = seat
@@ -1107,9 +1109,9 @@ cdef inline void _core_play(CState st, CTables tb, int64_t t, int64_t seat, int6
     if rank <= 9:
         pass
     elif rank == SKIP:
-        skips = 1 if p[R_DOUBLE] and count == 2 and not jump else count
+        skips = 1 if p[R_DOUBLE_PLAY] and count == 2 and not jump else count
     elif rank == REVERSE:
-        flips = 0 if p[R_DOUBLE] and count == 2 and not jump else count
+        flips = 0 if p[R_DOUBLE_PLAY] and count == 2 and not jump else count
         if n == 2:
             skips = flips
         elif flips % 2:
@@ -1216,9 +1218,9 @@ cdef inline bint _core_special_effects(CState st, CTables tb, int64_t t, int64_t
     cdef int64_t target
     s = &st.s[t, 0]
     p = &tb.p[0]
-    n = p[R_N]
+    n = p[R_PLAYERS]
     target = tb.a_target[aid]
-    if p[R_SEVEN] and last < NCOLORED:
+    if p[R_SEVEN_ZERO] and last < NCOLORED:
         if rank == 7 and target >= 0:
             _core_swap_hands(st, t, seat, target)
             _core_after_hands_move(st, tb, t)
@@ -1274,7 +1276,7 @@ cdef inline void _core_swap_hands(CState st, int64_t t, int64_t a, int64_t b) no
 cdef inline void _core_after_hands_move(CState st, CTables tb, int64_t t) noexcept nogil:
     """After hands change owners no UNO declaration stands and nobody is exposed to a catch."""
     cdef int64_t i
-    for i in range(tb.p[R_N]):
+    for i in range(tb.p[R_PLAYERS]):
         st.declared[t, i] = 0
     st.s[t, F_EXPOSED] = -1
 
@@ -1341,7 +1343,7 @@ cdef inline void _core_draw_action(CState st, CTables tb, int64_t t, int64_t sea
         return
     if p[R_LAUNCH]:
         got = _core_press(st, tb, t, seat, D_TURN)
-    elif p[R_UNTIL]:
+    elif p[R_DRAW_COUNT]:
         got = 0
         while True:
             one = _core_take(st, tb, t, seat, 1, D_TURN)
@@ -1358,16 +1360,16 @@ cdef inline void _core_draw_action(CState st, CTables tb, int64_t t, int64_t sea
     if s[F_PHASE] == OVER:
         return
     drew = got
-    if p[R_UNTIL] and got and not p[R_LAUNCH]:
+    if p[R_DRAW_COUNT] and got and not p[R_LAUNCH]:
         got = 1
     hs = st.hsize[t, seat]
     nplay = 0
-    for i in range(hs - got if not p[R_BLIND] else hs, hs):  # HR-BLIND: never played
+    for i in range(hs - got if not p[R_BLIND_DRAW] else hs, hs):  # HR-BLIND: never played
         k = st.hands[t, seat, i]
         if _core_playable_drawn(st, tb, t, seat, k):
             st.drawn[t, nplay] = k
             nplay += 1
-    if nplay and p[R_VDP_MAYNOT]:
+    if nplay and p[R_VOLUNTARY_DRAW_PLAY]:
         # TURN-4 may_not: a voluntary draw (the hand had a play) ends the turn
         st.hsize[t, seat] = hs - drew
         had = _core_play_ids(st, tb, t, seat, &st.hands[t, seat, 0], hs - drew, True, &st.work[t, 0], 0)
@@ -1379,7 +1381,7 @@ cdef inline void _core_draw_action(CState st, CTables tb, int64_t t, int64_t sea
         s[F_PHASE] = DRAWN
         return
     _core_advance(st, tb, t, seat, 0)
-    if drew == 0 and p[R_HANDLIMIT] and _core_blocked(st, tb, t):
+    if drew == 0 and p[R_HAND_LIMIT] >= 0 and _core_blocked(st, tb, t):
         _core_end_void(st, tb, t, REASON_BLOCKED)
 
 
@@ -1389,8 +1391,8 @@ cdef inline bint _core_blocked(CState st, CTables tb, int64_t t) noexcept nogil:
     cdef int64_t limit
     cdef int64_t n
     cdef int64_t seat
-    limit = tb.p[R_HANDLIMIT]
-    n = tb.p[R_N]
+    limit = tb.p[R_HAND_LIMIT]
+    n = tb.p[R_PLAYERS]
     for seat in range(n):
         if st.hsize[t, seat] < limit:
             return False
@@ -1489,9 +1491,9 @@ cdef inline void _core_catch(CState st, CTables tb, int64_t t, int64_t seat, int
     s = &st.s[t, 0]
     if target == s[F_EXPOSED]:
         s[F_EXPOSED] = -1
-        _core_penalize(st, tb, t, target, tb.p[R_UNOPEN], D_CAUGHT)
+        _core_penalize(st, tb, t, target, tb.p[R_UNO_PENALTY], D_CAUGHT)
     else:  # UNO-3: a false catch costs the caller
-        _core_penalize(st, tb, t, seat, tb.p[R_FUNOPEN], D_FALSE_CATCH)
+        _core_penalize(st, tb, t, seat, tb.p[R_FALSE_UNO_PENALTY], D_FALSE_CATCH)
 
 
 cdef inline void _core_uno(CState st, CTables tb, int64_t t, int64_t seat) noexcept nogil:
@@ -1503,7 +1505,7 @@ cdef inline void _core_uno(CState st, CTables tb, int64_t t, int64_t seat) noexc
         s[F_EXPOSED] = -1
         st.declared[t, seat] = 1
     else:
-        _core_penalize(st, tb, t, seat, tb.p[R_FUNOPEN], D_FALSE_UNO)
+        _core_penalize(st, tb, t, seat, tb.p[R_FALSE_UNO_PENALTY], D_FALSE_UNO)
 
 
 cdef inline void _core_name_starter_color(CState st, CTables tb, int64_t t, int64_t color) noexcept nogil:
@@ -1514,7 +1516,7 @@ cdef inline void _core_name_starter_color(CState st, CTables tb, int64_t t, int6
     s = &st.s[t, 0]
     s[F_COLOR] = color
     tp = _core_top(st, t)
-    if tb.p[R_WILDSTART]:  # HR-WILDSTART: no effect
+    if tb.p[R_WILD_STARTER_STAYS]:  # HR-WILDSTART: no effect
         pass
     elif tp == WILD_HYPER:  # BUZZ-3
         s[F_EFFECT] = E_HYPER
@@ -1544,22 +1546,22 @@ cdef inline void _core_timeout(CState st, CTables tb, int64_t t, int64_t seat) n
     phase = s[F_PHASE]
     g = &st.rng[t, 0]
     if phase == COLOR:
-        _core_penalize(st, tb, t, seat, p[R_TIMERPEN], D_TIMEOUT)
+        _core_penalize(st, tb, t, seat, p[R_TIMER_PENALTY], D_TIMEOUT)
         if s[F_PHASE] != OVER:
             _core_name_starter_color(st, tb, t, tb.colors[<int64_t>(_mt_random(g) * p[R_NCOL])])
         return
     if phase == GIVE:
-        _core_penalize(st, tb, t, seat, p[R_TIMERPEN], D_TIMEOUT)
+        _core_penalize(st, tb, t, seat, p[R_TIMER_PENALTY], D_TIMEOUT)
         while s[F_PHASE] == GIVE:
             j = <int64_t>(_mt_random(g) * st.hsize[t, seat])
             _core_give(st, tb, t, seat, st.hands[t, seat, j])
         return
     if s[F_PEND]:
-        _core_penalize(st, tb, t, seat, p[R_TIMERPEN], D_TIMEOUT)
+        _core_penalize(st, tb, t, seat, p[R_TIMER_PENALTY], D_TIMEOUT)
         if s[F_PHASE] != OVER:
             _core_take_pending(st, tb, t, seat)
         return
-    _core_penalize(st, tb, t, seat, p[R_TIMERPEN], D_TIMEOUT)
+    _core_penalize(st, tb, t, seat, p[R_TIMER_PENALTY], D_TIMEOUT)
     if s[F_PHASE] != OVER:
         _core_advance(st, tb, t, seat, 0)
 
@@ -1570,7 +1572,7 @@ cdef inline int64_t _core__hand_points(CState st, CTables tb, int64_t t) noexcep
     cdef int64_t seat
     cdef int64_t total
     total = 0
-    for seat in range(tb.p[R_N]):
+    for seat in range(tb.p[R_PLAYERS]):
         pts = 0
         for i in range(st.hsize[t, seat]):
             pts += _POINTS[st.hands[t, seat, i]]
@@ -1594,7 +1596,7 @@ cdef inline void _core_end_round(CState st, CTables tb, int64_t t, int64_t winne
     cdef int64_t wt
     s = &st.s[t, 0]
     p = &tb.p[0]
-    n = p[R_N]
+    n = p[R_PLAYERS]
     total = _core__hand_points(st, tb, t)
     sc = &st.scores[t, 0]
     if p[R_TEAMS]:
@@ -1622,7 +1624,7 @@ cdef inline void _core_end_round(CState st, CTables tb, int64_t t, int64_t winne
     else:  # MATCH-3 chips
         for seat in range(n):
             sc[seat] = total if seat == winner else -st.points[t, seat]
-    if p[R_DOUBLESCORE]:  # HR-DOUBLESCORE: the winner's points (and chips paid) count twice
+    if p[R_DOUBLE_SCORE]:  # HR-DOUBLESCORE: the winner's points (and chips paid) count twice
         for seat in range(n):
             sc[seat] *= 2
     s[F_WINNER] = winner
@@ -1641,7 +1643,7 @@ cdef inline void _core_end_void(CState st, CTables tb, int64_t t, int64_t reason
     cdef int64_t* s
     s = &st.s[t, 0]
     _core__hand_points(st, tb, t)
-    for i in range(tb.p[R_N]):
+    for i in range(tb.p[R_PLAYERS]):
         st.scores[t, i] = 0
     s[F_WINNER] = -1
     s[F_REASON] = reason

@@ -25,8 +25,6 @@ from . import mt
 from .tables import (
     MULTI_RANKS,
     POWER_SWAP,
-    R_SWC_DEALER,
-    R_W4FREE,
     V_ACCEPT,
     KernelRules,
 )
@@ -199,7 +197,7 @@ def new_state(tables: int, players: int, deck_size: int, n_actions: int) -> Stat
 # =============================================================================================
 
 
-_ = (MULTI_RANKS, POWER_SWAP, R_SWC_DEALER, R_W4FREE, V_ACCEPT)
+_ = (MULTI_RANKS, POWER_SWAP, V_ACCEPT)
 
 
 # the compiled functions (``_kernel.pyx``, part ``core.pxi``)

@@ -225,7 +225,7 @@ cdef inline void _kh__drew(CTracker tr, CTables tb, int64_t t, int64_t me, int64
             tr.gex0[t, me, s, g] = a
             tr.gex1[t, me, s, g] = b
             tr.glen[t, me, s, g] = _kh__bits(a) + _kh__bits(b)
-        if tb.p[R_UNTIL] and count > 1:
+        if tb.p[R_DRAW_COUNT] and count > 1:
             _kh__add_group(tr, t, me, s, count - 1, x0, x1, xl)
             count = 1
         if count > 0:
@@ -262,7 +262,7 @@ cdef void _kh_begin(CTracker tr, CState st, CTables tb, int64_t t, int64_t mask)
     cdef int64_t s
     cdef int64_t starter
     cdef int64_t* tf
-    n = tb.p[R_N]
+    n = tb.p[R_PLAYERS]
     tf = &tr.tf[t, 0]
     for i in range(NTF):
         tf[i] = 0
@@ -284,7 +284,7 @@ cdef void _kh_begin(CTracker tr, CState st, CTables tb, int64_t t, int64_t mask)
             tr.nknown[t, me, s] = 0
             tr.ngroups[t, me, s] = 0
             if s != me:
-                _kh__add_group(tr, t, me, s, tb.p[R_HAND], 0, 0, 0)
+                _kh__add_group(tr, t, me, s, tb.p[R_HAND_SIZE], 0, 0, 0)
     _kh__read_log(tr, st, tb, t)
 
 
@@ -328,7 +328,7 @@ cdef inline void _kh__read_log(CTracker tr, CState st, CTables tb, int64_t t) no
     cdef int64_t* tf
     cdef int64_t tot
     cdef int64_t what
-    n = tb.p[R_N]
+    n = tb.p[R_PLAYERS]
     tf = &tr.tf[t, 0]
     mask = tf[TF_MASK]
     nlog = st.s[t, F_NLOG]
@@ -399,7 +399,7 @@ cdef void _kh_after(CTracker tr, CState st, CTables tb, int64_t t) noexcept nogi
     if s[F_PHASE] == OVER:
         return
     p = &tb.p[0]
-    n = p[R_N]
+    n = p[R_PLAYERS]
     tf = &tr.tf[t, 0]
     mask = tf[TF_MASK]
     actor = tf[TF_ACTOR]
@@ -508,7 +508,7 @@ cdef inline void _kh__after_play(CTracker tr, CState st, CTables tb, int64_t t, 
     cdef int64_t* tf
     s = &st.s[t, 0]
     p = &tb.p[0]
-    n = p[R_N]
+    n = p[R_PLAYERS]
     tf = &tr.tf[t, 0]
     mask = tf[TF_MASK]
     nc = tb.a_ncards[aid]
@@ -552,7 +552,7 @@ cdef inline void _kh__after_play(CTracker tr, CState st, CTables tb, int64_t t, 
     if not p[R_SPECIAL]:
         return
     target = tb.a_target[aid]
-    if p[R_SEVEN] and last < NCOLORED:
+    if p[R_SEVEN_ZERO] and last < NCOLORED:
         if _KRANK[last] == 7 and target >= 0:
             for me in range(n):
                 if (mask >> me) & 1:
@@ -607,7 +607,7 @@ cdef inline void _kh__observe(CTracker tr, CState st, CTables tb, int64_t t, int
     for i in range(hs):
         hand[i] = tr.mine[t, me, i]
     s = &st.s[t, 0]
-    n = tb.p[R_N]
+    n = tb.p[R_PLAYERS]
     cx = &tr.cx[t, 0]
     d = s[F_DIR]
     cx[CX_ME] = me
@@ -802,12 +802,12 @@ cdef inline double _kh__play_value(CState st, CTables tb, CTracker tr, int64_t t
         v += (W_EXTRA + 0.2 if two else 0.6) + 0.6 * threat
     elif rank == HIT2:
         v += (W_EXTRA if two else 0.6) + 0.6 * threat
-    if p[R_SEVEN] and not wild:
+    if p[R_SEVEN_ZERO] and not wild:
         if rank == 7 and tb.a_target[aid] >= 0:
             v += 1.5 * (nrem - st.hsize[t, tb.a_target[aid]])
         elif rank == 0:
             v += 1.5 * (nrem - st.hsize[t, cx[CX_PREV]])
-    if p[R_NUMFIN]:
+    if p[R_NUMBER_FINISH]:
         numbers = False
         for i in range(nrem):
             if _IS_NUMBER[rem[i]]:
@@ -825,7 +825,7 @@ cdef inline bint _kh__is_bluff(CTables tb, CTracker tr, int64_t t) noexcept nogi
     cdef int64_t color
     cdef int64_t i
     cdef int64_t k
-    if not tb.p[R_CHAL]:
+    if not tb.p[R_WD4_CHALLENGE]:
         return False
     color = tr.cx[t, CX_COLOR]
     for i in range(tr.cx[t, CX_NH]):
@@ -959,7 +959,7 @@ cdef inline double _kh__p_holds_color(CState st, CTables tb, CTracker tr, int64_
     cdef int64_t size
     cdef int64_t take
     cdef int64_t[:, ::1] tg
-    n = tb.p[R_N]
+    n = tb.p[R_PLAYERS]
     me = tr.cx[t, CX_ME]
     if seat == me:
         return 0.0

@@ -254,7 +254,7 @@ cdef int64_t _kl_label_rounds(CState st, CTables tb, CTracker tr, int64_t[:, ::1
     cdef int64_t n
     cdef int64_t row
     cdef int64_t s
-    n = tb.p[R_N]
+    n = tb.p[R_PLAYERS]
     row = 0
     for i in range(dealers.shape[0]):
         if row >= meta.shape[0]:

@@ -14,8 +14,8 @@ cdef inline int64_t _km_first_dealer(CTables tb, uint32_t* g, int32_t* deck, int
     cdef int64_t size
     cdef int64_t v
     cdef int64_t x
-    n = tb.p[R_N]
-    if tb.p[R_FIRST_RANDOM]:
+    n = tb.p[R_PLAYERS]
+    if tb.p[R_FIRST_DEALER]:
         return <int64_t>(_mt_random(g) * n)
     nc = n
     for s in range(n):
@@ -96,7 +96,7 @@ cdef void _km_play_match(CState st, CTables tb, uint32_t* mrng, uint32_t* drv, u
     cdef int64_t* who
     cdef int64_t width
     p = &tb.p[0]
-    n = p[R_N]
+    n = p[R_PLAYERS]
     k = n  # players at the table
     # HR-ELIM: the seats a round puts out, in the bots' id scratch (free between rounds)
     gone = &scr[SCR_IDS]
@@ -150,8 +150,8 @@ cdef void _km_play_match(CState st, CTables tb, uint32_t* mrng, uint32_t* drv, u
                 if seat_of[pl] >= 0:
                     match_scores[pl] += st.scores[0, seat_of[pl]]
         rounds += 1
-        ngone = _km__eliminate(st, tb, k, w, gone) if p[R_ELIM] else 0
-        if p[R_ELIM]:  # HR-ELIM: the last player left wins
+        ngone = _km__eliminate(st, tb, k, w, gone) if p[R_ELIMINATION] else 0
+        if p[R_ELIMINATION]:  # HR-ELIM: the last player left wins
             if k - ngone == 1:
                 for i in range(width):
                     result[M_WINNERS + i] = 0
@@ -165,7 +165,7 @@ cdef void _km_play_match(CState st, CTables tb, uint32_t* mrng, uint32_t* drv, u
             return
         # SET-2: the deal passes to the left (the next player left), or to the winner
         # (followed across a reseat)
-        if p[R_NEXT_WINNER] and w >= 0:
+        if p[R_NEXT_DEALER] and w >= 0:
             dealer_player = who[w]
         else:
             seat = (dealer + 1) % k
@@ -181,7 +181,7 @@ cdef void _km_play_match(CState st, CTables tb, uint32_t* mrng, uint32_t* drv, u
                     seat_of[who[seat]] = left
                     left += 1
             k = left
-        if p[R_SEATX] and rounds % p[R_SEATX] == 0:
+        if p[R_SEAT_EXCHANGE] and rounds % p[R_SEAT_EXCHANGE] == 0:
             _km__shuffle_seats(mrng, seat_of, perm, k, n)
         dealer = seat_of[dealer_player]
 
@@ -197,12 +197,12 @@ cdef inline int64_t _km__eliminate(CState st, CTables tb, int64_t k, int64_t w, 
     for seat in range(k):
         gone[seat] = 0
         if seat != w:
-            v = st.points[0, seat] if tb.p[R_ELIM] == ELIM_POINTS else st.hsize[0, seat]
+            v = st.points[0, seat] if tb.p[R_ELIMINATION] == ELIM_POINTS else st.hsize[0, seat]
             best = max(best, v)
     count = 0
     for seat in range(k):
         if seat != w:
-            v = st.points[0, seat] if tb.p[R_ELIM] == ELIM_POINTS else st.hsize[0, seat]
+            v = st.points[0, seat] if tb.p[R_ELIMINATION] == ELIM_POINTS else st.hsize[0, seat]
             if v == best:
                 gone[seat] = 1
                 count += 1
@@ -230,10 +230,10 @@ cdef inline bint _km__settled(CTables tb, int64_t* sc, int64_t width, int64_t ro
         lo = min(lo, sc[i])
     limit = p[R_ROUNDS]
     if p[R_SCORING] == SC_WINNER:  # MATCH-1: first to the target
-        over = hi >= p[R_TARGET] or (limit >= 0 and rounds >= limit)
+        over = hi >= p[R_TARGET_SCORE] or (limit >= 0 and rounds >= limit)
         best = hi
     elif p[R_SCORING] == SC_PENALTY:  # MATCH-2: the lowest total when someone reaches it
-        over = rounds >= limit if limit >= 0 else hi >= p[R_TARGET]
+        over = rounds >= limit if limit >= 0 else hi >= p[R_TARGET_SCORE]
         best = lo
     else:  # MATCH-3 chips: the most after the rounds
         over = limit >= 0 and rounds >= limit

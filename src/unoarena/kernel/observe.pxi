@@ -20,7 +20,7 @@ cdef inline void _ko_encode(CState st, CTables tb, int64_t t, int64_t seat, bint
     cdef int64_t turn
     s = st.s[t]
     p = &tb.p[0]
-    n = p[R_N]
+    n = p[R_PLAYERS]
     row = &tmpl[seat, 0]
     for i in range(tmpl.shape[1]):  # the observation's size
         out[i] = row[i]
@@ -67,7 +67,7 @@ cdef inline void _ko_encode(CState st, CTables tb, int64_t t, int64_t seat, bint
     if lay[L_OPEN] >= 0:  # HR-OPEN: the others' hands that lie face up
         for i in range(1, n):
             other = (seat + i) % n
-            if st.hsize[t, other] <= p[R_OPEN]:
+            if st.hsize[t, other] <= p[R_OPEN_HANDS]:
                 o = lay[L_OPEN] + (i - 1) * NKINDS
                 for j in range(st.hsize[t, other]):
                     out[o + st.hands[t, other, j]] += 1.0

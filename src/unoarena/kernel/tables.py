@@ -8,35 +8,121 @@ reference engine does (the same ids, the same masks). Numpy only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal, get_args, get_origin, get_type_hints
 
 import numpy as np
 import numpy.typing as npt
 
 from ..engine import RuleSet, action_space
-from ..engine.cards import IS_WILD, KCOLOR, KRANK, NCOLORED, NKINDS, WILD, WILD_ATTACK
+from ..engine.cards import IS_WILD, KCOLOR, KRANK, NKINDS, WILD_ATTACK
 from ..engine.rules import KEYS
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 
-# -- params: one integer per rule (and a few derived facts) -----------------------------------
-(R_N, R_HAND, R_NCOL, R_DECK, R_LAUNCH, R_VDP_MAYNOT, R_UNTIL, R_VOID, R_SWC_DEALER,
- R_SW4, R_SNUM, R_W4FREE, R_CHAL, R_STACK, R_STACK4, R_4ON2, R_JUMP, R_DOUBLE, R_MULTI, R_SUM,
- R_NUMFIN, R_TEAMS, R_TEAMCOUNT, R_POWERS, R_TIMER, R_TIMERPEN, R_SEATX, R_SEVEN, R_UNOPEN,
- R_FUNOPEN, R_MISPLAY, R_MISPEN, R_SCORING, R_TARGET, R_ROUNDS, R_MAXDRY, R_NLAUNCH,
- R_FIRST_RANDOM, R_NEXT_WINNER, R_JUMPON, R_W4STRICT, R_SPECIAL, R_NACT,
- R_REV_DEALER) = range(44)
-# house rules from other apps (RULES section 18)
-R_FORCE, R_DRAWPLAY, R_HANDLIMIT, R_SILENT = range(45, 49)
-R_REV4, R_2ON4, R_REVENGE = range(49, 52)
-R_DOUBLESCORE = 52
-R_WILDSTART = 53
-R_OPEN, R_BLIND, R_ELIM, R_BLITZ = range(54, 58)
-R_SAMENUM, R_BOMB = range(58, 60)
-NPARAMS = 60
+# -- params: one integer per rule key, then a few facts of the whole rule set -----------------
+#: Rule keys with no parameter of their own, each with how the kernel plays it instead. Every
+#: other key of ``RuleSet`` gets one, named ``R_`` and the key in capitals, which the compiled
+#: code must read (``tests/kernel/test_consts.py`` fails, naming the key, while it does not).
+NO_PARAM: dict[str, str] = {
+    "preset": "a name for the other keys' values, which the kernel reads",
+    "edition": "the deck's arrays (KernelRules.deck, colors) and the facts R_NCOL, R_DECK, "
+               "R_LAUNCH",
+    "launcher": "an array of its own (KernelRules.launcher) and the fact R_NLAUNCH",
+    "w4_rule": "the fact R_W4STRICT (restricted and unchallenged: a W4 only without the "
+               "colour); free, a W4 always allowed, goes with no challenge (validation)",
+    "misplay": "engine only: the kernel steps legal actions only, so no play is illegal there",
+    "misplay_penalty": "engine only: the kernel steps legal actions only",
+    "turn_timer": "engine only: the clock is the table's; a timeout is an action of the space "
+                  "and costs timer_penalty",
+    "blitz": "engine only: the clock is the table's (HR-BLITZ has no meaning in simulation)",
+}
+assert set(NO_PARAM) <= set(KEYS), sorted(set(NO_PARAM) - set(KEYS))
+#: The keys with a parameter, in declaration order: parameter i is key i.
+PARAM_KEYS: tuple[str, ...] = tuple(k for k in KEYS if k not in NO_PARAM)
+_TYPES = get_type_hints(RuleSet)
+
+
+def _n_colors(r: RuleSet, _n: int) -> int:
+    return len(r.deck.colors)
+
+
+def _deck_size(r: RuleSet, _n: int) -> int:
+    return r.deck.size
+
+
+def _launcher_deck(r: RuleSet, _n: int) -> int:
+    return int(r.deck.launcher)
+
+
+def _team_count(r: RuleSet, _n: int) -> int:
+    return r.team_count
+
+
+def _n_launcher(r: RuleSet, _n: int) -> int:
+    return len(r.launcher)
+
+
+def _jump_on(r: RuleSet, _n: int) -> int:
+    return int(r.jump_in or r.sum_jump_in != "off")
+
+
+def _w4_strict(r: RuleSet, _n: int) -> int:
+    return int(r.w4_rule == "restricted" and not r.wd4_challenge)
+
+
+def _special(r: RuleSet, _n: int) -> int:
+    return int(r.seven_zero or r.wild_powers or r.deck.launcher)
+
+
+#: Facts the kernel reads beside the keys, each from the whole rule set (and the size of its
+#: action space), after the keys' parameters.
+FACTS: dict[str, Callable[[RuleSet, int], int]] = {
+    "R_NCOL": _n_colors, "R_DECK": _deck_size, "R_LAUNCH": _launcher_deck,
+    "R_TEAMCOUNT": _team_count, "R_NLAUNCH": _n_launcher, "R_JUMPON": _jump_on,
+    "R_W4STRICT": _w4_strict, "R_SPECIAL": _special,
+}
+#: Every parameter's name (as the compiled code spells it) and index.
+PARAMS: dict[str, int] = {
+    name: i for i, name in enumerate([*(f"R_{k.upper()}" for k in PARAM_KEYS), *FACTS])}
+NPARAMS = len(PARAMS)
+
+
+def encode(key: str, value: object) -> int:
+    """A key's value as its parameter: a choice is its place among the values its type lists
+    (``stacking: deflect`` is 2), an on/off key 0 or 1, a number itself, none -1."""
+    kind = _TYPES[key]
+    if get_origin(kind) is Literal:
+        return get_args(kind).index(value)
+    if value is None:
+        return -1
+    assert isinstance(value, int), (key, value)
+    return int(value)
+
+
+_BEGIN = "    # -- the rule parameters, from tables.PARAMS (python scripts/kernel_consts.py)"
+_END = "    # -- end of the rule parameters"
+
+
+def with_params(consts_pxi: str) -> str:
+    """``consts.pxi``'s text with its rule parameters written from :data:`PARAMS`: the enum's
+    lines between the markers, and ``PARAM_NAMES``, which :func:`compile_rules` compares with
+    the table it has, to refuse an extension built before a key was added or removed."""
+    lines = consts_pxi.splitlines()
+    begin, end = lines.index(_BEGIN), lines.index(_END)
+    block = [f"    {name} = {i}  # unoarena.kernel.tables" for name, i in PARAMS.items()]
+    block.append(f"    NPARAMS = {NPARAMS}  # unoarena.kernel.tables")
+    names = "PARAM_NAMES = (" + ", ".join(f'"{n}"' for n in PARAMS) + ")"
+    out = [*lines[:begin + 1], *block, *lines[end:]]
+    out = [names if line.startswith("PARAM_NAMES = ") else line for line in out]
+    return "\n".join(out) + "\n"
+
+
+# the values of choice keys the compiled code names (each the value's place in its key's type)
 ELIM_OFF, ELIM_POINTS, ELIM_CARDS = 0, 1, 2
 
 SW4_RESHUFFLE, SW4_BOTTOM, SW4_DEALER = 0, 1, 2
@@ -52,24 +138,6 @@ _VERBS = {"play": V_PLAY, "draw": V_DRAW, "pass": V_PASS, "catch": V_CATCH, "uno
           "accept": V_ACCEPT, "timeout": V_TIMEOUT}
 POWER_NONE, POWER_LOOK, POWER_SWAP = 0, 1, 2
 _POWERS = {"": POWER_NONE, "color": POWER_NONE, "look": POWER_LOOK, "swap": POWER_SWAP}
-
-#: The keys the kernel reads. A key added to ``RuleSet`` but not here makes
-#: :func:`compile_rules` refuse the rule set (and a test fail) until the kernel plays it.
-KNOWN_KEYS = frozenset({
-    "preset", "edition", "players", "hand_size", "first_dealer", "next_dealer",
-    "voluntary_draw_play", "draw_count", "deck_exhausted", "starter_wild_chooser", "starter_w4",
-    "starter_number_only", "w4_rule", "wd4_challenge", "stacking", "stack_draw4",
-    "draw4_on_draw2", "jump_in", "double_play", "multi_play", "sum_jump_in", "number_finish",
-    "teams", "wild_powers", "turn_timer", "timer_penalty", "seat_exchange", "seven_zero",
-    "uno_penalty", "false_uno_penalty", "misplay", "misplay_penalty", "scoring", "target_score",
-    "rounds", "launcher", "launcher_max_dry", "starter_reverse",
-    "force_play", "forced_draw_play", "hand_limit", "silent_uno",
-    "reverse_deflects_draw4", "draw2_on_draw4", "revenge",
-    "double_score",
-    "wild_starter_stays",
-    "open_hands", "blind_draw", "elimination", "blitz",
-    "same_number_play", "bomb",
-})
 
 MULTI_RANKS = 15  # the multi-play table is indexed by rank, so every rank has a row
 MID_CODES = 81  # 3**4: how many of each of four colours sit between the first and last card
@@ -121,78 +189,29 @@ class KernelRules:
 
 
 def _params(rules: RuleSet, n_actions: int) -> I64:
-    p = np.zeros(NPARAMS, dtype=np.int64)
-    deck = rules.deck
-    p[R_N] = rules.players
-    p[R_HAND] = rules.hand_size
-    p[R_NCOL] = len(deck.colors)
-    p[R_DECK] = deck.size
-    p[R_LAUNCH] = deck.launcher
-    p[R_VDP_MAYNOT] = rules.voluntary_draw_play == "may_not"
-    p[R_UNTIL] = rules.draw_count == "until_playable"
-    p[R_VOID] = rules.deck_exhausted == "void"
-    p[R_SWC_DEALER] = rules.starter_wild_chooser == "dealer"
-    p[R_SW4] = ("reshuffle", "bottom", "dealer_plays").index(rules.starter_w4)
-    p[R_SNUM] = rules.starter_number_only
-    p[R_W4FREE] = rules.w4_rule == "free"
-    p[R_CHAL] = rules.wd4_challenge
-    p[R_STACK] = ("off", "draw2", "deflect").index(rules.stacking)
-    p[R_STACK4] = rules.stack_draw4
-    p[R_4ON2] = rules.draw4_on_draw2
-    p[R_JUMP] = rules.jump_in
-    p[R_DOUBLE] = rules.double_play
-    p[R_MULTI] = rules.multi_play
-    p[R_SUM] = ("off", "same_color", "any_color").index(rules.sum_jump_in)
-    p[R_NUMFIN] = rules.number_finish
-    p[R_TEAMS] = rules.teams
-    p[R_TEAMCOUNT] = rules.team_count
-    p[R_POWERS] = rules.wild_powers
-    p[R_TIMER] = rules.turn_timer is not None
-    p[R_TIMERPEN] = rules.timer_penalty
-    p[R_SEATX] = rules.seat_exchange
-    p[R_SEVEN] = rules.seven_zero
-    p[R_UNOPEN] = rules.uno_penalty
-    p[R_FUNOPEN] = rules.false_uno_penalty
-    p[R_MISPLAY] = rules.misplay == "penalty"
-    p[R_MISPEN] = rules.misplay_penalty
-    p[R_SCORING] = ("winner", "penalty", "chips").index(rules.scoring)
-    p[R_TARGET] = min(rules.target_score, 2**62)
-    p[R_ROUNDS] = -1 if rules.rounds is None else min(rules.rounds, 2**62)
-    p[R_MAXDRY] = -1 if rules.launcher_max_dry is None else rules.launcher_max_dry
-    p[R_NLAUNCH] = len(rules.launcher)
-    p[R_FIRST_RANDOM] = rules.first_dealer == "random"
-    p[R_NEXT_WINNER] = rules.next_dealer == "winner"
-    p[R_JUMPON] = rules.jump_in or rules.sum_jump_in != "off"
-    p[R_W4STRICT] = rules.w4_rule == "restricted" and not rules.wd4_challenge
-    p[R_SPECIAL] = rules.seven_zero or rules.wild_powers or deck.launcher
-    p[R_NACT] = n_actions
-    p[R_REV_DEALER] = rules.starter_reverse == "dealer_played"
-    p[R_FORCE] = rules.force_play
-    p[R_DRAWPLAY] = rules.forced_draw_play
-    p[R_HANDLIMIT] = 0 if rules.hand_limit is None else rules.hand_limit
-    p[R_SILENT] = rules.silent_uno
-    p[R_REV4] = rules.reverse_deflects_draw4
-    p[R_2ON4] = rules.draw2_on_draw4
-    p[R_REVENGE] = rules.revenge
-    p[R_DOUBLESCORE] = rules.double_score
-    p[R_WILDSTART] = rules.wild_starter_stays
-    p[R_OPEN] = -1 if rules.open_hands is None else rules.open_hands  # HR-OPEN: views only
-    p[R_BLIND] = rules.blind_draw
-    p[R_ELIM] = ("off", "points", "cards").index(rules.elimination)
-    p[R_BLITZ] = rules.blitz is not None  # HR-BLITZ: no clock in simulation, as HR-TIMER
-    p[R_SAMENUM] = rules.same_number_play
-    p[R_BOMB] = rules.bomb
-    return p
+    values = [encode(k, getattr(rules, k)) for k in PARAM_KEYS]
+    values += [fact(rules, n_actions) for fact in FACTS.values()]
+    return np.array(values, dtype=np.int64)
+
+
+def _built_params() -> tuple[str, ...]:
+    """The parameter names the compiled extension was built with."""
+    from . import _kernel
+
+    return tuple(_kernel.PARAM_NAMES)
 
 
 def compile_rules(rules: RuleSet) -> KernelRules:
     """The kernel's arrays for ``rules`` (cached per rule set); :class:`KernelUnsupported`
-    if the rule set has a key this kernel does not know."""
-    unknown = sorted(set(KEYS) - KNOWN_KEYS)
-    if unknown:
+    if the compiled extension was built from another parameter table (a rule key added or
+    removed since it was built), which would read every later parameter wrong."""
+    built = _built_params()
+    if built != tuple(PARAMS):
+        changed = sorted(set(PARAMS).symmetric_difference(built)) or ["their order"]
         raise KernelUnsupported(
-            f"the compiled kernel does not know the rule key(s) {', '.join(unknown)} yet; "
-            "play these rules with the reference engine (--engine python)")
+            f"the compiled kernel was built for other rule keys ({', '.join(changed)}): "
+            "reinstall unoarena (pip install -e . in a checkout), or play these rules with "
+            "the reference engine (--engine python)")
     return _compile(rules)
 
 
@@ -284,9 +303,3 @@ def _compile(rules: RuleSet) -> KernelRules:
         wa=wa, power=power, double=double, jump1=jump1, jump7=jump7, give=give, nummulti=nummulti,
         multi=multi, sums=sums)
 
-
-# per-kind facts, as arrays for the kernel
-KCOLOR_A = np.array(KCOLOR, dtype=np.int32)
-KRANK_A = np.array(KRANK, dtype=np.int32)
-IS_WILD_A = np.array(IS_WILD, dtype=np.int32)
-_ = (NCOLORED, WILD)

@@ -130,7 +130,7 @@ cdef int64_t _kv_start_episode(CVec v, CState st, CTables tb, int64_t t) noexcep
     cdef int64_t s
     ctl = &v.ctl[t, 0]
     ep = &v.ep[t, 0]
-    n = tb.p[R_N]
+    n = tb.p[R_PLAYERS]
     ctl[C_SEAT] = _mt_randbelow(ep, n) if v.opt[O_SEAT] < 0 else v.opt[O_SEAT]
     ctl[C_STEPS] = 0
     ctl[C_SKIPPED] = 0

@@ -2,7 +2,10 @@
 
 Kept in the package (not under ``tests/``) so that the scripts that run long checks, the kernel's
 differential test and the engine's property tests draw rule sets the same way, and mypy checks
-them. Standard library and the engine only.
+them. This module needs the standard library and the engine only; its submodules need what
+they test: ``tui`` and ``tui_fuzz`` the terminal game (Textual's pilot), ``web_server``,
+``web_faults`` and ``web_node`` the web extra (a live server, clients, faults and cluster
+processes), ``kernel`` the compiled kernel, ``fuzz`` Hypothesis.
 """
 
 from __future__ import annotations

@@ -477,6 +477,7 @@ def error_reason(code: str) -> str:
         "must_answer_penalty": _("a penalty is pending: answer it or take it"),
         "only_drawn_card": _("after drawing, only the drawn card may be played"),
         "last_card_must_be_number": _("the last card must be a number card"),
+        "last_card_is_wild": _("the last card may not be a wild card"),
         "bad_target": _("choose another player as the target"),
         "not_in_rules": _("these rules do not have that action"),
         "bad_action": _("that is not an action"),

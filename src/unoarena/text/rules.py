@@ -433,6 +433,13 @@ def _k_number_finish(r: RuleSet) -> str:
     return _("any card may be the last one (HR-NUMFIN)")
 
 
+def _k_no_wild_finish(r: RuleSet) -> str:
+    if r.no_wild_finish:
+        return _("the last card may not be a wild card; a player whose last card is one must "
+                 "draw instead (HR-WILDFIN)")
+    return _("a wild card may be the last one (HR-WILDFIN)")
+
+
 def _k_teams(r: RuleSet) -> str:
     if r.teams:
         return _("teams of {size}, seated alternately (seat i plays for team i mod {count}); "
@@ -680,7 +687,8 @@ EXPLAIN: dict[str, Callable[[RuleSet], str]] = {
     "revenge": _k_revenge,
     "jump_in": _k_jump_in, "double_play": _k_double_play, "multi_play": _k_multi_play,
     "same_number_play": _k_same_number_play, "bomb": _k_bomb,
-    "sum_jump_in": _k_sum_jump_in, "number_finish": _k_number_finish, "teams": _k_teams,
+    "sum_jump_in": _k_sum_jump_in, "number_finish": _k_number_finish,
+    "no_wild_finish": _k_no_wild_finish, "teams": _k_teams,
     "wild_powers": _k_wild_powers, "turn_timer": _k_turn_timer,
     "timer_penalty": _k_timer_penalty, "seat_exchange": _k_seat_exchange,
     "seven_zero": _k_seven_zero, "force_play": _k_force_play,

@@ -113,6 +113,7 @@ ERROR_TEXT: dict[str, str] = {
     "must_answer_penalty": T_("A penalty is pending: answer it or take it."),
     "only_drawn_card": T_("After drawing, only the drawn card may be played."),
     "last_card_must_be_number": T_("Your last card must be a number card."),
+    "last_card_is_wild": T_("Your last card may not be a wild card."),
     "bad_target": T_("Choose another player as the target."),
     "not_in_rules": T_("The rules of this room do not have that action."),
     "bad_action": T_("That action cannot be understood."),

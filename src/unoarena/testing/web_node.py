@@ -1,4 +1,5 @@
-"""One server process of a test cluster: ``python cluster_node.py PORT SCHEMA CONFIG_JSON``.
+"""One server process of a test cluster: ``python -m unoarena.testing.web_node PORT SCHEMA
+CONFIG_JSON``.
 
 The tests start several of these as real processes (and kill them with SIGKILL), on the test
 PostgreSQL database in ``SCHEMA`` and the local Redis; the configuration is the tests' fast one.
@@ -10,13 +11,14 @@ import json
 import sys
 
 import uvicorn
-from server_util import fast_config, pg_url
 
-from unoarena.web.app import create_app
-from unoarena.web.store import Store
+from ..web.app import create_app
+from ..web.store import Store
+from .web_server import fast_config, pg_url
 
 
 def main() -> None:
+    """Serve the app on ``PORT`` over the test database's ``SCHEMA`` until killed."""
     port, schema, raw = int(sys.argv[1]), sys.argv[2], sys.argv[3]
     url = pg_url()
     assert url is not None

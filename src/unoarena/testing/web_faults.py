@@ -30,10 +30,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from unoarena.engine import TIME_UP_TEXT, Match, RuleSet
-from unoarena.web.store import ActionRow, Store
-
-HERE = Path(__file__).resolve().parent
+from ..engine import TIME_UP_TEXT, Match, RuleSet
+from ..web.store import ActionRow, Store
 
 
 class Cutter:
@@ -98,16 +96,20 @@ class Cutter:
                 w.transport.abort()
             self._pairs.clear()
 
+    def _then(self, cut: bool, done: threading.Event) -> None:
+        self._set(cut)
+        done.set()
+
     def cut(self) -> None:
         """Drop every connection and refuse new ones (returns once they are dropped)."""
         done = threading.Event()
-        self._loop.call_soon_threadsafe(lambda: (self._set(True), done.set()))
+        self._loop.call_soon_threadsafe(self._then, True, done)
         done.wait(5)
 
     def restore(self) -> None:
         """Let connections through again."""
         done = threading.Event()
-        self._loop.call_soon_threadsafe(lambda: (self._set(False), done.set()))
+        self._loop.call_soon_threadsafe(self._then, False, done)
         done.wait(5)
 
     def close(self) -> None:
@@ -142,13 +144,14 @@ def target_of(url: str, default_port: int) -> tuple[str, int]:
 
 
 def free_port() -> int:
+    """A TCP port free on this machine now (the system picks it)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
 class Node:
-    """One server process (``cluster_node.py``) on ``db_url``, in ``schema``."""
+    """One server process (:mod:`unoarena.testing.web_node`) on ``db_url``, in ``schema``."""
 
     def __init__(self, db_url: str, schema: str, log: Path, config: dict[str, Any]) -> None:
         self.port = free_port()
@@ -157,10 +160,11 @@ class Node:
         env = dict(os.environ, UNOARENA_TEST_DATABASE_URL=db_url)
         with open(log, "ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, str(HERE / "cluster_node.py"), str(self.port), schema,
+                [sys.executable, "-m", "unoarena.testing.web_node", str(self.port), schema,
                  json.dumps(config)], stdout=out, stderr=subprocess.STDOUT, env=env)
 
     def wait_ready(self, timeout: float = 60.0) -> None:
+        """Wait until the process answers HTTP; an error if it exits or takes too long."""
         import httpx
 
         deadline = time.monotonic() + timeout
@@ -175,14 +179,17 @@ class Node:
 
     @property
     def alive(self) -> bool:
+        """Whether the process still runs."""
         return self.proc.poll() is None
 
     def kill(self) -> None:
+        """Kill the process at once (SIGKILL), as a crash would."""
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.wait(10)
 
     def stop(self) -> None:
+        """Stop the process politely (SIGTERM), killing it if it does not stop in time."""
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -401,6 +408,7 @@ class Players:
         self._loop.run_until_complete(main())
 
     def stop(self) -> None:
+        """Stop every table's player and wait for their thread."""
         self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(30)
 

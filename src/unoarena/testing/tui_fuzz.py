@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from test_tui_support import burst, click_fast, settle
 from textual.errors import NoWidget
 
-from unoarena.engine import preset
-from unoarena.tui import saves
-from unoarena.tui.app import UnoApp
-from unoarena.tui.session import Table, Timing, default_players
+from ..engine import preset
+from ..tui import saves
+from ..tui.app import UnoApp
+from ..tui.session import Table, Timing, default_players
+from .tui import burst, click_fast, settle
 
 #: Keys sent, most often the ones that play (cards, draw, keep, UNO, catch, the answers of the
 #: dialogs), then every other key the table and its dialogs know, and others; none that quits

@@ -17,9 +17,9 @@ import uvicorn
 from sqlalchemy import Connection
 from websockets.sync.client import ClientConnection, connect
 
-from unoarena.web.app import create_app
-from unoarena.web.rooms import ServerConfig
-from unoarena.web.store import Store, normalize_url
+from ..web.app import create_app
+from ..web.rooms import ServerConfig
+from ..web.store import Store, normalize_url
 
 T = TypeVar("T")
 
@@ -47,9 +47,11 @@ class LiveServer:
 
     @property
     def manager(self) -> Any:
+        """The app's room manager (to look inside rooms)."""
         return self.app.state.manager
 
     def stop(self) -> None:
+        """Stop the server and wait for its thread."""
         self.http.close()
         self.server.should_exit = True
         self.thread.join(timeout=20)
@@ -73,9 +75,11 @@ class Client:
         self.send(hello)
 
     def send(self, msg: dict[str, Any]) -> None:
+        """Send one message as JSON."""
         self.ws.send(json.dumps(msg))
 
     def recv(self, timeout: float = 10.0) -> dict[str, Any]:
+        """Read one message and keep what it says (the state, the room, errors, the end)."""
         msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
         self.messages.append(msg)
         if msg["type"] == "state":
@@ -108,13 +112,16 @@ class Client:
                 return
 
     def act(self, action: str, **extra: Any) -> None:
+        """Send an action as this seat (its token)."""
         self.send({"type": "act", "action": action, "token": self.token, **extra})
 
     def close(self) -> None:
+        """Close the WebSocket."""
         self.ws.close()
 
 
 def fast_config(**kw: Any) -> ServerConfig:
+    """A server configuration with no delays and no rate limit, so tests run at full speed."""
     base: dict[str, Any] = {"bot_delay": 0.0, "window_delay": 0.0, "person_window": 0.0,
                             "round_pause": 0.0,
                             "away_after": 60.0, "idle_after": 0.0, "rate": 0.0}
@@ -135,6 +142,7 @@ def create_room(server: LiveServer, seats: list[str], name: str = "Ann",
 
 
 def join(server: LiveServer, room: str, name: str) -> dict[str, Any]:
+    """Join ``room`` as ``name`` over HTTP; the reply (seat and token)."""
     r = server.http.post(f"/api/rooms/{room}/join", json={"name": name})
     assert r.status_code == 200, r.text
     out: dict[str, Any] = r.json()
@@ -230,6 +238,7 @@ PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1/test"
 
 
 def pg_url() -> str | None:
+    """The test PostgreSQL database's URL, or None when the tests are told to skip it."""
     url = os.environ.get("UNOARENA_TEST_DATABASE_URL", PG_DEFAULT)
     if not url or url.lower() in ("off", "none", "0"):
         return None

@@ -1,25 +1,28 @@
 """Driving the terminal game with Textual's pilot: a move chooser that presses real keys and
-clicks, shared by the TUI tests (this module holds no tests of its own)."""
+clicks, and the set-up helpers the TUI tests and the capture scripts share (in the package,
+where mypy checks them, rather than loaded from ``tests/`` by path)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import random
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
+from textual.geometry import Region
 from textual.pilot import Pilot
 
-from unoarena.engine import CODES, Action
-from unoarena.tui.app import UnoApp
-from unoarena.tui.cards import CARD_KEYS, CELL_H, CELL_W
-from unoarena.tui.dialogs import (
+from ..engine import CODES, Action
+from ..tui.app import UnoApp
+from ..tui.cards import CARD_KEYS, CELL_H, CELL_W
+from ..tui.dialogs import (
     ChoiceDialog,
     HandoverScreen,
     HelpScreen,
     MatchResultScreen,
     RoundSummaryScreen,
 )
-from unoarena.tui.table_screen import TableScreen
+from ..tui.table_screen import TableScreen
 
 
 def run(coro: Awaitable[Any]) -> Any:
@@ -70,6 +73,7 @@ class Driver:
         self.steps = 0
 
     async def answer_dialog(self, dlg: ChoiceDialog) -> None:
+        """Take a dialog's first option, by its key or (clicking, or keyless) by a click."""
         self.dialogs[dlg.kind] = self.dialogs.get(dlg.kind, 0) + 1
         opt = dlg.options[0]
         if self.click or not opt.key:
@@ -130,13 +134,16 @@ class Driver:
         raise AssertionError(f"no key for {[str(a) for a in legal]}")
 
     async def key(self, key: str, what: str) -> None:
+        """Press a key, counted as ``what``."""
         self.count(what)
         await self.pilot.press(key)
 
     def count(self, what: str) -> None:
+        """Count one action of the kind ``what``."""
         self.actions[what] = self.actions.get(what, 0) + 1
 
     async def play_match(self, max_steps: int = 3000) -> None:
+        """Step until the match result shows; an error if it does not within ``max_steps``."""
         for _ in range(max_steps):
             if not await self.step():
                 return
@@ -174,12 +181,13 @@ def register_forgetful() -> None:
     global _FORGETFUL_DONE
     if _FORGETFUL_DONE:
         return
-    from unoarena.bots import BaseBot, register
+    from ..bots import BaseBot, register
 
     class Forgetful(BaseBot):
         name = "forgetful"
 
-        def act(self, view: Any, legal: Any, rng: Any) -> Action:
+        def act(self, view: Mapping[str, Any], legal: Sequence[Action],
+                rng: random.Random) -> Action:
             plays = [a for a in legal if a.verb == "play" and not a.uno]
             plays.sort(key=lambda a: a.color < 0)  # wilds first: it bluffs Wild Draw Fours
             others = [a for a in legal if a.verb not in ("uno", "catch")]
@@ -246,7 +254,7 @@ def painted(app: UnoApp, background: str) -> list[tuple[int, int, int]]:
     return runs
 
 
-def inside(inner: Any, outer: Any) -> bool:
+def inside(inner: Region, outer: Region) -> bool:
     """Whether a region lies wholly within another (nothing of it cut off)."""
     return (inner.x >= outer.x and inner.y >= outer.y and inner.right <= outer.right
             and inner.bottom <= outer.bottom)
