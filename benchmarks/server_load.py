@@ -7,6 +7,12 @@ think time, choosing a random legal action. The latency of an action is the time
 it to receiving the table state that includes it. Prints JSON: rooms, clients, actions/s,
 latency p50/p90/p99/max in milliseconds, errors, and the server process's CPU use.
 
+Each client also chats, one line every ``--chat-every`` seconds (10 by default, 0: silent),
+starting at a random moment: the JSON says how many lines were sent and read, and how long a
+line took to come back to its sender (``chat_latency_ms``). ``--compare-chat`` runs the same
+load twice, silent and then chatting, in one server process each, and prints both with the
+ratio of their action latencies.
+
 On PostgreSQL the servers use a schema of their own, dropped afterwards. ``--processes N``
 starts N server processes sharing the rooms (PostgreSQL and the Redis of ``--broker-url``);
 room *i* is created on process *i mod N*, which owns it. Its clients connect to that
@@ -57,6 +63,9 @@ class Stats:
         self.messages = 0
         self.matches = 0
         self.measuring = False
+        self.chat_sent = 0
+        self.chat_read = 0
+        self.chat_latencies: list[float] = []
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -66,7 +75,7 @@ class Player:
     """One person at a table: acts on its turn after a think time."""
 
     def __init__(self, base: str, room: str, token: str, host: bool, stats: list[Stats],
-                 think: float, rng: random.Random) -> None:
+                 think: float, rng: random.Random, chat_every: float = 0.0) -> None:
         self.base, self.room, self.token, self.host = base, room, token, host
         self.stats_all, self.think, self.rng = stats, think, rng  # the total, its process's
         self.stats = stats[0]
@@ -75,6 +84,8 @@ class Player:
         self.sent_at = 0.0
         self.pending: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
+        self.chat_every = chat_every
+        self.said: dict[str, float] = {}  # lines sent and not yet read back: when
 
     async def run(self, stop: asyncio.Event) -> None:
         url = f"ws{self.base[4:]}/ws/{self.room}?lang=en"
@@ -83,8 +94,9 @@ class Player:
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
             reader = asyncio.ensure_future(self._read(ws))
             stopper = asyncio.ensure_future(stop.wait())
+            talker = asyncio.ensure_future(self._talk(ws)) if self.chat_every > 0 else None
             await asyncio.wait({reader, stopper}, return_when=asyncio.FIRST_COMPLETED)
-            for t in (reader, stopper, self.pending):
+            for t in (reader, stopper, self.pending, talker):
                 if t is not None:
                     t.cancel()
 
@@ -107,6 +119,34 @@ class Player:
                     await ws.send(json.dumps({"type": "again", "token": self.token}))
             elif kind == "state":
                 self._on_state(msg)
+            elif kind == "chat" and self.stats.measuring:
+                self._on_chat(msg)
+
+    async def _talk(self, ws: ClientConnection) -> None:
+        """A line every ``chat_every`` seconds, from a random moment on (so that the
+        room's people do not all speak at once)."""
+        await self.ready.wait()
+        await asyncio.sleep(self.rng.random() * self.chat_every)
+        n = 0
+        while True:
+            n += 1
+            text = f"{self.token[:6]} says hello {n} <b>&</b>"
+            if self.stats.measuring:
+                self.said[text] = time.perf_counter()
+                for st in self.stats_all:
+                    st.chat_sent += 1
+            await ws.send(json.dumps({"type": "chat", "text": text}))
+            await asyncio.sleep(self.chat_every)
+
+    def _on_chat(self, msg: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        for line in msg["lines"]:
+            for st in self.stats_all:
+                st.chat_read += 1
+            sent = self.said.pop(line["text"], None)
+            if sent is not None:
+                for st in self.stats_all:
+                    st.chat_latencies.append(now - sent)
 
     def _on_state(self, st: dict[str, Any]) -> None:
         if self.sent_seq >= 0 and st["seq"] > self.sent_seq:
@@ -193,6 +233,7 @@ def percentile(values: list[float], p: float) -> float:
 
 def figures(stats: Stats, elapsed: float) -> dict[str, Any]:
     lat = [x * 1000 for x in stats.latencies]
+    chat = [x * 1000 for x in stats.chat_latencies]
     return {
         "actions": stats.actions,
         "actions_per_s": round(stats.actions / elapsed, 1),
@@ -204,6 +245,10 @@ def figures(stats: Stats, elapsed: float) -> dict[str, Any]:
         "errors": sum(stats.errors.values()),
         "error_codes": stats.errors,
         "matches_finished": stats.matches,
+        "chat_sent": stats.chat_sent,
+        "chat_lines_read": stats.chat_read,
+        "chat_latency_ms": {"p50": round(statistics.median(chat), 2) if chat else None,
+                            "p99": round(percentile(chat, 99), 2) if chat else None},
     }
 
 
@@ -227,7 +272,7 @@ async def run(args: argparse.Namespace, bases: list[str], pids: list[int]) -> di
             k = (i + j if args.spread else i) % len(bases)
             clients_of[k] += 1
             players.append(Player(bases[k], room, token, j == 0, [stats, each[k]], args.think,
-                                  random.Random(rng.getrandbits(32))))
+                                  random.Random(rng.getrandbits(32)), args.chat_every))
     tasks = []
     for n, p in enumerate(players):
         tasks.append(asyncio.ensure_future(p.run(stop)))
@@ -258,6 +303,7 @@ async def run(args: argparse.Namespace, bases: list[str], pids: list[int]) -> di
         "clients": args.rooms * args.clients,
         "preset": args.preset,
         "think_s": args.think,
+        "chat_every_s": args.chat_every,
         "duration_s": round(elapsed, 2),
         **figures(stats, elapsed),
         "server_cpu_percent": sum(cpu) if pids else None,
@@ -454,6 +500,10 @@ def main() -> int:
     ap.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
     ap.add_argument("--think", type=float, default=0.5,
                     help="mean seconds a client waits before acting (0: as fast as it can)")
+    ap.add_argument("--chat-every", type=float, default=10.0,
+                    help="seconds between one client's chat lines (0: no chat)")
+    ap.add_argument("--compare-chat", action="store_true",
+                    help="run twice, silent and chatting, and print the latency ratio")
     ap.add_argument("--preset", default="classic")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", default=None, help="a running server on this machine")
@@ -490,6 +540,31 @@ def main() -> int:
         uvloop.install()
     except ImportError:
         pass
+    if args.url and httpx.URL(args.url).host not in LOOPBACK:
+        ap.error("the load test only targets this machine (127.0.0.1, localhost)")
+    if not args.compare_chat:
+        result = measure(args)
+        if result is None:
+            return 1
+        print(json.dumps(result, indent=2))
+        return 0 if result["errors"] == 0 else 1
+    if args.chat_every <= 0 or args.url or args.lobby:
+        ap.error("--compare-chat starts its own servers for rooms at play (not --lobby) and "
+                 "needs --chat-every above 0")
+    silent = measure(argparse.Namespace(**{**vars(args), "chat_every": 0.0}))
+    chatting = measure(args)
+    if silent is None or chatting is None:
+        return 1
+    ratio = {k: round(chatting["latency_ms"][k] / silent["latency_ms"][k], 2)
+             for k in ("p50", "p99") if silent["latency_ms"][k]}
+    print(json.dumps({"silent": silent, "chatting": chatting,
+                      "latency_ratio_chatting_to_silent": ratio}, indent=2))
+    return 0 if silent["errors"] == chatting["errors"] == 0 else 1
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any] | None:
+    """One load run: start the servers (unless ``--url``), play, stop them; the JSON's
+    figures, or None when a server did not start."""
     procs: list[subprocess.Popen[bytes]] = []
     bases: list[str] = []
     tmp = tempfile.TemporaryDirectory()
@@ -497,9 +572,6 @@ def main() -> int:
     log = open(Path(tmp.name) / "server.log", "wb")  # noqa: SIM115 (closed below)
     try:
         if args.url:
-            host = httpx.URL(args.url).host
-            if host not in LOOPBACK:
-                ap.error("the load test only targets this machine (127.0.0.1, localhost)")
             bases = [args.url.rstrip("/")]
         else:
             db = args.database_url or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
@@ -509,7 +581,7 @@ def main() -> int:
 
                 # a clean slate: a server restores the rooms of earlier runs, and bots would
                 # play them for their absent people
-                schema = f"load_{os.getpid()}"
+                schema = f"load_{os.getpid()}_{int(time.time())}"
                 scratch = Store(db, schema=schema)
                 scratch.migrate()
                 schema_store = scratch
@@ -523,10 +595,10 @@ def main() -> int:
                     log.close()
                     err = (Path(tmp.name) / "server.log").read_text(errors="replace")
                     print(f"a server did not start: {err}", file=sys.stderr)
-                    return 1
+                    return None
         pids = [p.pid for p in procs]
         work = run_lobby(args, bases[0], pids) if args.lobby else run(args, bases, pids)
-        result = asyncio.run(asyncio.wait_for(work, args.duration + args.warmup + 300))
+        return asyncio.run(asyncio.wait_for(work, args.duration + args.warmup + 300))
     finally:
         for proc in procs:
             proc.terminate()
@@ -540,8 +612,6 @@ def main() -> int:
             schema_store.drop_schema()
             schema_store.close()
         tmp.cleanup()
-    print(json.dumps(result, indent=2))
-    return 0 if result["errors"] == 0 else 1
 
 
 if __name__ == "__main__":

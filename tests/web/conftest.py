@@ -66,6 +66,24 @@ def make_server(db: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
 
 
 @pytest.fixture
+def make_live(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Servers on SQLite files of the test whose bots move quickly but visibly (browser
+    tests): ``make_live(bot_delay=0.05, ...)``."""
+    count = iter(range(1 << 30))
+    servers = _servers(lambda: Store(f"sqlite:///{tmp_path / f'ui{next(count)}.sqlite3'}"))
+    make = next(servers)
+
+    def live(**kw: Any) -> LiveServer:
+        kw.setdefault("bot_delay", 0.05)
+        kw.setdefault("window_delay", 0.05)
+        return make(**kw)
+
+    yield live
+    for _ in servers:  # stops them
+        pass
+
+
+@pytest.fixture
 def cut_server(pg_schema: str) -> Iterator[tuple[Cutter, Callable[..., LiveServer]]]:
     """A proxy to the test PostgreSQL, and a factory of servers that reach it through it."""
     reason = pg_reason()

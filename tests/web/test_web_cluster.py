@@ -608,3 +608,31 @@ def test_a_call_heard_but_not_answered_is_not_sent_again(
         run_apart(cluster.run("r1", "join", {"name": "Ann"}))
     assert [(p, f.split(" ")[0]) for p, f in published] == [("silent", "call")]
     assert not cluster.calls
+
+
+def test_the_chat_and_its_mutes_outlive_the_owner(nodes: list[Node], store: Store) -> None:
+    """A room's chat is stored with it: the process that takes the room over shows the same
+    lines and keeps the host's mutes, and numbers new lines on from the stored ones."""
+    a, b, c = nodes
+    room = create_room(a, ["human", "bot"])  # type: ignore[arg-type]
+    rid = room["room"]
+    bob_seat = join(b, rid, "Bob")  # type: ignore[arg-type]
+    ann = connect(b, rid, room["token"])  # both relayed to the owner, a
+    bob = connect(c, rid, bob_seat["token"])
+    ann.send({"type": "chat", "text": "before the crash <i>!</i>"})
+    bob.wait(lambda m: m["type"] == "chat" and [x["text"] for x in m["lines"]]
+             == ["before the crash <i>!</i>"])
+    ann.send({"type": "mute", "token": room["token"], "player": 1, "muted": True})
+    bob.wait(lambda m: m["type"] == "chat" and m["muted"] == [1])
+    a.kill()
+    assert closed(ann) and closed(bob)
+    ann = connect(c, rid, room["token"])
+    first = ann.wait("chat", timeout=15)
+    assert [x["text"] for x in first["lines"]] == ["before the crash <i>!</i>"]
+    assert first["muted"] == [1]
+    ann.send({"type": "chat", "text": "after"})
+    line = ann.wait(lambda m: m["type"] == "chat" and m["lines"], timeout=10)["lines"][0]
+    assert line["text"] == "after" and line["seq"] == 3  # after the line and the mute
+    bob = connect(b, rid, bob_seat["token"])
+    bob.send({"type": "chat", "text": "still muted?"})
+    assert bob.wait("error")["code"] == "muted"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,32 +27,12 @@ from browser_util import (
     try_turn,
 )
 
-from unoarena.testing.web_server import LiveServer, fast_config, join
-from unoarena.web.store import Store
+from unoarena.testing.web_server import LiveServer, join
 
 pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
 
 BOT = {"kind": "bot"}
 OPEN = {"kind": "human"}
-
-
-@pytest.fixture
-def make_live(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
-    """Servers on a SQLite file: ``make_live(bot_delay=0.05, ...)``."""
-    made: list[tuple[LiveServer, Store]] = []
-
-    def make(**kw: Any) -> LiveServer:
-        kw.setdefault("bot_delay", 0.05)
-        kw.setdefault("window_delay", 0.05)
-        store = Store(f"sqlite:///{tmp_path / f'ui{len(made)}.sqlite3'}")
-        server = LiveServer(fast_config(**kw), store=store)
-        made.append((server, store))
-        return server
-
-    yield make
-    for server, store in made:
-        server.stop()
-        store.close()
 
 
 def close(*pages: Any) -> None:

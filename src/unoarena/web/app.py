@@ -677,6 +677,12 @@ async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
         async with room.lock:
             conn.push(dumps({"type": "log", "lines": room.out.round_log(conn)}))
         return
+    if kind == "chat":  # who speaks is the connection's seat (or none: a spectator)
+        await room.talk.say(conn, msg["text"])
+        return
+    if kind == "react":
+        room.talk.react(conn, msg["emote"])
+        return
     # everything else acts for a seat: the connection's own, proven by its token
     if conn.player is None:
         raise ProtocolError("not_seated", T_("you are watching: join the room to play"))
@@ -693,6 +699,10 @@ async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
         await room.seating.remove(player, msg["player"])
     elif kind == "seat":
         await room.seating.set_seat(player, msg["player"], msg["kind"], msg.get("bot"))
+    elif kind == "mute":
+        await room.talk.mute(player.index, msg["player"], msg["muted"])
+    elif kind == "vote":
+        await room.votes.vote(player, msg["player"])
 
 
 async def room_op(room: Room, op: str, args: dict[str, Any]) -> Any:

@@ -28,6 +28,9 @@ MAX_ACTION_CHARS = 200
 TOKEN_CHARS = 64
 NAME_CHARS = 24
 MOVE_ID_CHARS = 32
+CHAT_CHARS = 200
+#: what a quick reaction may be; the page draws each as an emoji
+EMOTES = ("thumbs", "laugh", "wow", "sad", "angry", "gg")
 
 
 class ProtocolError(Exception):
@@ -104,6 +107,10 @@ SCHEMAS: dict[str, dict[str, Field]] = {
              "bot": Field(str, required=False, max_len=64)},
     "lang": {"lang": Field(str, max_len=16)},
     "log": {},
+    "chat": {"text": Field(str, max_len=CHAT_CHARS)},
+    "react": {"emote": Field(str, choices=EMOTES)},
+    "mute": {"token": _TOKEN, "player": Field(int, hi=63), "muted": Field(bool)},
+    "vote": {"token": _TOKEN, "player": Field(int, hi=63)},
     "ping": {"t": Field(int, required=False, lo=-(1 << 53), hi=1 << 53)},
 }
 

@@ -37,8 +37,10 @@ from ..engine import (
 )
 from ..table_loop import LENIENT, TableLoop
 from . import ratings
+from .absent import Votes
 from .broadcasting import Broadcaster
 from .catalog import T_
+from .chat import RoomChat, restore_chat
 from .lobby import Lobby
 from .persistence import DB_LOST, LOG_BROKEN, NOT_SAVED, BrokenLog, Persistence, store_problem
 from .protocol import ProtocolError, RateLimit
@@ -166,6 +168,8 @@ class Room:
         self.clock = Clock(self)
         self.out = Broadcaster(self)
         self.saving = Persistence(self)
+        self.talk = RoomChat(self)
+        self.votes = Votes(self)
 
     async def start(self, actor: Player) -> None:
         """The host starts the match: open seats go to bots."""
@@ -335,6 +339,8 @@ class Room:
             self.out.broadcast_state([])  # the final scores, which the round's last state predates
             self.out.send_all(self.out.match_result())
             self.out.broadcast_room()
+            # out of play, the players read what the spectators said
+            self.talk.send_history(c for c in self.conns if c.player is not None)
             self.touch()
         else:
             await self.seating.seat_heirs()  # between rounds: people take over bots' seats
@@ -476,6 +482,7 @@ class RoomManager:
         """Rebuild every stored room (or those of ``ids``) by replaying its log (a restart, or
         a take-over from a process that died, loses nothing)."""
         rows = await asyncio.to_thread(self.store.load_rooms, ids)
+        restored: list[Room] = []
         for row in rows:
             if row.id in self.rooms:
                 continue
@@ -484,12 +491,14 @@ class RoomManager:
             except Exception as e:  # rules this version no longer reads, say
                 log.error("room %s could not be restored: %s: %s", row.id, type(e).__name__, e)
                 continue
+            restored.append(room)
             if room.status == FINISHED and row.status != FINISHED and room.match is not None:
                 # the server stopped between the last action and the match's result
                 room.saving.finish_unsaved = True
                 await room.saving.save_finish()
             if room.status == FINISHED:  # a rating the last owner had no time to store
                 ratings.match_over(room)  # (a match is rated once: a second try does nothing)
+        await restore_chat(restored, self.store)
         return len(rows)
 
     def _restore(self, row: RoomRow) -> Room:

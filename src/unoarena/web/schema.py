@@ -19,6 +19,7 @@ import msgspec
 from msgspec import UNSET, Struct, UnsetType, defstruct
 
 from .app import _CREATE, _JOIN, _QUICK, _RULES, _SEAT_LINK
+from .chat import ChatLine
 from .protocol import PROTOCOL_VERSION, SCHEMAS, Field
 
 __all__ = ["PROTOCOL_VERSION", "decode_server", "json_schema"]
@@ -250,8 +251,34 @@ class Removed(_Server, tag="removed"):
     message: str
 
 
+class Chat(_Server, tag="chat"):
+    """Chat lines this connection may read: all of them on arrival and whenever what it may
+    read changes (``replace``), else the new one; ``muted``: the players the host muted."""
+
+    lines: list[ChatLine]
+    replace: bool
+    muted: list[int]
+
+
+class Reaction(_Server, tag="reaction"):
+    """A player's quick reaction (one of the ``react`` emotes), to show by their seat."""
+
+    player: int
+    emote: str
+
+
+class Vote(_Server, tag="vote"):
+    """The vote to hand an absent ``player``'s seat to a bot: who voted so far, of how many
+    needed (``needed`` 0: the vote is over, carried or ended by the player's return)."""
+
+    player: int
+    voters: list[int]
+    needed: int
+
+
 SERVER_MESSAGES: tuple[type[Struct], ...] = (Welcome, Room, State, Log, RoundOver, MatchOver,
-                                             Notice, Error, Pong, Removed, Lobby, LobbyDiff)
+                                             Notice, Error, Pong, Removed, Lobby, LobbyDiff,
+                                             Chat, Reaction, Vote)
 ClientMessage = Union[tuple(CLIENT_MESSAGES.values())]  # type: ignore[valid-type]  # noqa: UP007
 ServerMessage = Union[SERVER_MESSAGES]  # type: ignore[valid-type]  # noqa: UP007
 

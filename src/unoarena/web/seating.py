@@ -318,22 +318,27 @@ class Seating:
                 raise ProtocolError("bad_seat", T_("the host cannot remove their own seat"))
             if p.kind != "human":
                 raise ProtocolError("bad_seat", T_("no person sits there"))
-            # before the game the seat opens again; during it a bot plays it
-            kind, name, spec = ("open", "", p.bot) if room.status == LOBBY else (
-                "bot", p.name, "basic")
-            await room.saving.write(op_set_player(room.id, PlayerRow(p.index, kind, name, None,
-                                                               spec)))
-            p.kind, p.name, p.bot, p.token_hash, p.agent = kind, name, spec, None, None
-            for conn in list(p.conns):
-                conn.player = None
-                conn.push(dumps({"type": "removed", "message": gettext_in(
-                    conn.lang, T_("The host removed you from this seat; you are now "
-                                  "watching."))}))
-            p.conns.clear()
-            room.out.broadcast_room()
-            if room.match is not None:
-                room.out.broadcast_state([])
-            room.clock.schedule()
+            await self.bench(p, T_("The host removed you from this seat; you are now "
+                                   "watching."))
+
+    async def bench(self, p: Player, why: str) -> None:
+        """A person leaves their seat (stored first): before the game it opens again, during
+        it a bot plays it for the rest of the match. Their connections now watch, told
+        ``why`` (a msgid). Called under the room's lock."""
+        room = self.room
+        kind, name, spec = ("open", "", p.bot) if room.status == LOBBY else (
+            "bot", p.name, "basic")
+        await room.saving.write(op_set_player(room.id, PlayerRow(p.index, kind, name, None,
+                                                                 spec)))
+        p.kind, p.name, p.bot, p.token_hash, p.agent = kind, name, spec, None, None
+        for conn in list(p.conns):
+            conn.player = None
+            conn.push(dumps({"type": "removed", "message": gettext_in(conn.lang, why)}))
+        p.conns.clear()
+        room.out.broadcast_room()
+        if room.match is not None:
+            room.out.broadcast_state([])
+        room.clock.schedule()
 
     async def hand_over(self, actor: Player, player: int) -> str:
         """The host gives a person's seat a new secret link, for when they changed device and
@@ -409,7 +414,9 @@ class Seating:
         note = room.out.notice(conn.lang)
         if note["message"] is not None:
             conn.push(dumps(note))
+        conn.push(dumps(room.talk.history(conn)))
         if player is not None:
+            room.votes.came_back(player.index)
             room.clock.schedule()
 
     def detach(self, conn: Conn) -> None:

@@ -298,7 +298,7 @@ class Store:
             cfg = Config()
             cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
             cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "heads")  # features added side by side may branch
+            command.upgrade(cfg, "head")
 
     def drop_schema(self) -> None:
         """Remove a test schema (PostgreSQL) and everything in it."""
@@ -665,19 +665,31 @@ def op_start_match(room_id: str, match_no: int, seed: int, rules: dict[str, Any]
     return run
 
 
-class ActionsOp:
-    """Append actions to the log. The writer merges the appends that follow one another in a
-    batch into one multi-row insert: on a busy server most of a batch is appends, and one
-    statement for all of them costs a fraction of one per room."""
+class AppendOp:
+    """Append rows to a table (the action log, a room's chat). The writer merges the appends
+    that follow one another in a batch into one multi-row insert per table: on a busy server
+    most of a batch is appends, and one statement for all of them costs a fraction of one per
+    room."""
 
-    __slots__ = ("values",)
+    __slots__ = ("table", "values")
 
-    def __init__(self, values: list[dict[str, Any]]) -> None:
+    def __init__(self, table: Table, values: list[dict[str, Any]]) -> None:
+        self.table = table
         self.values = values
 
     def __call__(self, conn: Connection) -> None:
         """Insert the rows on their own (the writer merges consecutive appends instead)."""
-        conn.execute(actions.insert(), self.values)
+        conn.execute(self.table.insert(), self.values)
+
+
+class ActionsOp(AppendOp):
+    """Append actions to the log (see :class:`AppendOp`); with several processes, only to the
+    log of a room this process holds the lease of."""
+
+    __slots__ = ()
+
+    def __init__(self, values: list[dict[str, Any]]) -> None:
+        super().__init__(actions, values)
 
 
 def op_actions(room_id: str, match_no: int, rows: Sequence[ActionRow]) -> ActionsOp:
@@ -690,23 +702,25 @@ def op_actions(room_id: str, match_no: int, rows: Sequence[ActionRow]) -> Action
 
 def _run_batch(conn: Connection, fns: Sequence[Callable[[Connection], None]],
                owner: str | None = None) -> None:
-    """Run a batch's writes in order, consecutive appends to the log as one insert; with an
-    ``owner``, first check that it holds the lease of every room the batch appends to."""
+    """Run a batch's writes in order, consecutive appends as one insert per table (their order
+    within a table is kept; rows of different tables do not depend on one another); with an
+    ``owner``, first check that it holds the lease of every room the batch appends actions
+    to."""
     if owner is not None:
         held = {v["room_id"] for fn in fns if isinstance(fn, ActionsOp) for v in fn.values}
         if held:
             _check_leases(conn, owner, held)
-    merged: list[dict[str, Any]] = []
+    merged: dict[Table, list[dict[str, Any]]] = {}
     for fn in fns:
-        if isinstance(fn, ActionsOp):
-            merged += fn.values
+        if isinstance(fn, AppendOp):
+            merged.setdefault(fn.table, []).extend(fn.values)
             continue
-        if merged:
-            conn.execute(actions.insert(), merged)
-            merged = []
+        for table, rows in merged.items():
+            conn.execute(table.insert(), rows)
+        merged = {}
         fn(conn)
-    if merged:
-        conn.execute(actions.insert(), merged)
+    for table, rows in merged.items():
+        conn.execute(table.insert(), rows)
 
 
 def _check_leases(conn: Connection, owner: str, room_ids: set[str]) -> None:

@@ -88,6 +88,7 @@ export function roomLobby(R) {
             ${open ? html`<span class="hint">${tn("{n} open seat will be played by a bot.", "{n} open seats will be played by bots.", open)}</span>` : null}
           </div>`
         : S.seat ? html`<p class="hint waiting">${t("Waiting for the host to start…")}</p>` : null}
+      ${R.chatPanel()}
       ${rejoinBox()}
       ${rulesPanel()}
     </div>`;

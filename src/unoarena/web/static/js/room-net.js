@@ -125,6 +125,7 @@ export function roomConnection(R) {
         if (previous) soundsFor(previous, msg).forEach(sound); // not for the state on arrival
         S.busy = false;
         if (msg.log && msg.log.length) addLog(msg.log);
+        R.noteShown(msg);
         S.deadline = msg.timer ? performance.now() + msg.timer.left_ms : null;
         S.roundEnd = msg.round_clock ? performance.now() + msg.round_clock.left_ms : null;
         if (msg.status === "playing") S.matchOver = null;
@@ -156,6 +157,15 @@ export function roomConnection(R) {
         S.me = Object.assign({}, S.me, { player: null, host: false, seat: null });
         toast(msg.message, "error", 6000);
         R.update();
+        break;
+      case "chat":
+        R.onChat(msg);
+        break;
+      case "reaction":
+        R.onReaction(msg);
+        break;
+      case "vote":
+        R.onVote(msg);
         break;
       case "notice":
         S.notice = msg.message || null;

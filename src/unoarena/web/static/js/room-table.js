@@ -42,6 +42,8 @@ export function roomTable(R) {
           </div>
           ${S.result ? resultBox() : tableInfo(v)}
         </div>
+        ${R.shownHand()}
+        ${R.chatPeek()}
         <div class="status" id="status" role="status" aria-live="polite">
           <span id="status-text">${statusText(v, g)}</span>
           ${st.timer ? html`<span class="clock" data-timer="1"></span>` : null}
@@ -52,6 +54,7 @@ export function roomTable(R) {
         ${S.matchOver ? matchOverPanel() : null}
       </div>
       <aside class="side-panel">
+        ${R.absentPanel()}
         ${scoresPanel()}
         <section class="panel log-panel">
           <h2>${t("What happened")}</h2>
@@ -59,11 +62,13 @@ export function roomTable(R) {
             ${S.log.slice(-LOG_SHOWN).map((l) => html`<li key=${l.id}>${l.text}</li>`)}
           </ol>
         </section>
+        ${R.chatPanel()}
         <details class="panel room-panel">
           <summary>${t("Invite, rejoin and rules")}</summary>
           ${R.shareBox()}
           ${R.rejoinBox()}
           ${R.isHost() ? handOverList() : null}
+          ${R.hostBotTools()}
           ${R.rulesPanel()}
         </details>
       </aside>
@@ -153,6 +158,7 @@ export function roomTable(R) {
       ${count === 1 && v.uno_declared[s] ? html`<div class="uno-flag">UNO!</div>` : null}
       ${exposed ? html`<div class="uno-flag missed">${t("No UNO!")}</div>` : null}
       ${st.timer && st.timer.seat === s ? html`<div class="timer-bar"><span data-timer-bar="1"></span></div>` : null}
+      ${R.reactionOf(info.player)}
     </div>`;
   }
 
@@ -209,6 +215,8 @@ export function roomTable(R) {
         <span class="name">${R.seatName(you)}</span>
         <span class="count">${tn("{n} card", "{n} cards", v.hand.length)}</span>
         ${v.uno_declared[you] && v.hand.length === 1 ? html`<span class="uno-flag">UNO!</span>` : null}
+        ${R.reactionOf(S.me ? S.me.player : null)}
+        ${R.reactionBar()}
       </div>
       <div class="hand" id="hand" role="list" aria-label=${t("Your hand")}>${cards}</div>
     </div>`;

@@ -23,6 +23,7 @@ import { roomTable } from "./room-table.js";
 import { roomPlay } from "./room-play.js";
 import { roomMotion } from "./room-motion.js";
 import { roomKeys } from "./room-keys.js";
+import { roomChat } from "./room-chat.js";
 
 /** A seat token from a personal rejoin link (`/r/<room>#seat=<token>`), kept for the room and
  * taken out of the address bar so that it is not shared by accident. */
@@ -128,7 +129,8 @@ export function showRoom(app, roomId, navigate) {
 
 
   Object.assign(R, { mySeat, isHost, seatName, playerName, roomLink, rejoinLink, update },
-    roomConnection(R), roomLobby(R), roomTable(R), roomPlay(R), roomMotion(R), roomKeys(R));
+    roomConnection(R), roomLobby(R), roomTable(R), roomPlay(R), roomMotion(R), roomKeys(R),
+    roomChat(R));
 
   // -- start ---------------------------------------------------------------------------------
   update();

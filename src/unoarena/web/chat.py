@@ -1,0 +1,270 @@
+"""Talk at a table: chat lines, quick reactions and the host's mutes.
+
+Players chat at the table; spectators have a chat of their own, which the players do not see
+while a match is in play (spectators see the whole table, and a word from them could help one
+player). Out of play, in the lobby and once the match is over, everyone reads both.
+
+A line is stored before anyone reads it, like a move: a restart, or another process taking the
+room over, loses none. Mutes are stored the same way, as lines of their own channel. Text is
+kept exactly as typed (trimmed, at most :data:`CHAT_CHARS` characters, no control characters):
+the page shows it as text, never as markup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import unicodedata
+import weakref
+from collections import deque
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+from sqlalchemy import (
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    select,
+)
+
+from .catalog import T_
+from .persistence import DB_LOST
+from .protocol import ProtocolError, RateLimit, dumps
+from .seating import PLAYING
+from .store import AppendOp, Store, StoreError
+
+if TYPE_CHECKING:
+    from .rooms import Room
+    from .seating import Conn
+
+TABLE, SPECTATORS, MUTE, UNMUTE = "table", "spectators", "mute", "unmute"
+KEEP = 100  # lines of each channel a room keeps and sends to who arrives
+CHAT_RATE, CHAT_BURST = 0.5, 5.0  # a line every 2 s on average, 5 at once
+REACT_RATE, REACT_BURST = 0.5, 3.0
+
+_meta = MetaData()
+chat_table = Table(
+    "chat", _meta,
+    Column("room_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("at", Float, nullable=False),
+    Column("channel", String(12), nullable=False),
+    Column("player", Integer),
+    Column("watcher", Integer),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+)
+
+
+class ChatLine(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One chat line: its number in the room, when (seconds since the epoch), its channel
+    (``table``: the players'; ``spectators``: the spectators', which players read only while no
+    match is in play), who (a ``player``, or a spectator by the room's ``watcher`` number),
+    their name (empty for a spectator) and the text exactly as typed: show it as text. Also
+    the type the protocol's schema publishes."""
+
+    seq: int
+    at: float
+    channel: str
+    player: int | None
+    watcher: int | None
+    name: str
+    text: str
+
+    def message(self) -> dict[str, Any]:
+        """The line as the ``chat`` message carries it."""
+        return msgspec.structs.asdict(self)
+
+
+def clean_text(raw: str) -> str:
+    """A chat line as typed, trimmed; refused with a clear error when it is empty or holds
+    control characters (a line break included: a line is one line)."""
+    text = raw.strip()
+    if not text:
+        raise ProtocolError("bad_chat", T_("write something first"))
+    if any(unicodedata.category(c) == "Cc" or c in "\u2028\u2029\u202a\u202b\u202c\u202d"
+           "\u202e\u2066\u2067\u2068\u2069" for c in text):
+        raise ProtocolError("bad_chat", T_("a chat line may not contain control characters "
+                                           "or line breaks"))
+    return text
+
+
+def op_chat(room_id: str, line: ChatLine) -> AppendOp:
+    """The write that stores one line (or a mute) of a room's chat (merged with the other
+    appends of its batch: see :class:`AppendOp`)."""
+    return AppendOp(chat_table, [{"room_id": room_id, **line.message()}])
+
+
+def load_chat(store: Store, room_ids: Sequence[str]) -> dict[str, list[ChatLine]]:
+    """The stored chat of ``room_ids``: per room, every line and mute in order (a room keeps
+    the last :data:`KEEP` of each channel)."""
+    out: dict[str, list[ChatLine]] = {}
+    if not room_ids:
+        return out
+    with store.reading() as conn:
+        for chunk in range(0, len(room_ids), 500):
+            ids = list(room_ids[chunk:chunk + 500])
+            q = (select(chat_table).where(chat_table.c.room_id.in_(ids))
+                 .order_by(chat_table.c.room_id, chat_table.c.seq))
+            for r in conn.execute(q).mappings():
+                out.setdefault(r["room_id"], []).append(
+                    ChatLine(**{k: r[k] for k in ChatLine.__struct_fields__}))
+    return out
+
+
+class RoomChat:
+    """The chat of one room: its recent lines, its mutes, and everyone's pace."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.lines: dict[str, deque[ChatLine]] = {TABLE: deque(maxlen=KEEP),
+                                              SPECTATORS: deque(maxlen=KEEP)}
+        self.muted: set[int] = set()
+        self.seq = 0
+        self.watchers = 0
+        self._watcher_of: weakref.WeakKeyDictionary[Conn, int] = weakref.WeakKeyDictionary()
+        self._pace: dict[int, RateLimit] = {}  # players'
+        self._watcher_pace: weakref.WeakKeyDictionary[Conn, RateLimit] = (
+            weakref.WeakKeyDictionary())
+        self._react_pace: dict[int, RateLimit] = {}
+
+    # -- restoring -------------------------------------------------------------------------
+    def restore(self, lines: Iterable[ChatLine]) -> None:
+        """Take the stored lines back (a restart, a take-over): the recent ones and the
+        mutes."""
+        for line in lines:
+            self.seq = max(self.seq, line.seq)
+            if line.watcher is not None:
+                self.watchers = max(self.watchers, line.watcher)
+            if line.channel == MUTE and line.player is not None:
+                self.muted.add(line.player)
+            elif line.channel == UNMUTE and line.player is not None:
+                self.muted.discard(line.player)
+            elif line.channel in self.lines:
+                self.lines[line.channel].append(line)
+
+    # -- who sees what ---------------------------------------------------------------------
+    def visible(self, line: ChatLine, conn: Conn) -> bool:
+        """Whether ``conn`` reads ``line``: the table's lines everyone; the spectators' ones
+        the spectators, and the players too while no match is in play."""
+        if line.channel == TABLE:
+            return True
+        return conn.player is None or self.room.status != PLAYING
+
+    def history(self, conn: Conn) -> dict[str, Any]:
+        """The ``chat`` message that gives ``conn`` every recent line it may read, in order,
+        replacing what it held."""
+        lines = sorted((x for ch in self.lines.values() for x in ch if self.visible(x, conn)),
+                       key=lambda x: x.seq)
+        return {"type": "chat", "lines": [x.message() for x in lines], "replace": True,
+                "muted": sorted(self.muted)}
+
+    def send_history(self, conns: Iterable[Conn]) -> None:
+        """Send each of ``conns`` its :meth:`history` (arriving, or the match is over and the
+        spectators' lines are the players' to read too)."""
+        for conn in conns:
+            conn.push(dumps(self.history(conn)))
+
+    def _tell(self, line: ChatLine | None) -> None:
+        text_all = dumps({"type": "chat", "lines": [line.message()] if line else [],
+                          "replace": False, "muted": sorted(self.muted)})
+        text_none: str | None = None
+        for conn in list(self.room.conns):
+            if line is None or self.visible(line, conn):
+                conn.push(text_all)
+            else:  # the mute list still changes for everyone
+                if text_none is None:
+                    text_none = dumps({"type": "chat", "lines": [], "replace": False,
+                                       "muted": sorted(self.muted)})
+                conn.push(text_none)
+
+    # -- saying ----------------------------------------------------------------------------
+    async def say(self, conn: Conn, raw: str) -> None:
+        """A line from ``conn``: a player's to the table, a spectator's to the spectators.
+        Refused, with why, when it is empty, too fast, muted, or cannot be stored."""
+        room = self.room
+        text = clean_text(raw)
+        if conn.player is not None and conn.player in self.muted:
+            raise ProtocolError("muted", T_("the host has muted you in this room's chat"))
+        if conn.player is not None:
+            pace = self._pace.setdefault(conn.player, RateLimit(CHAT_RATE, CHAT_BURST))
+        else:
+            pace = self._watcher_pace.setdefault(conn, RateLimit(CHAT_RATE, CHAT_BURST))
+        if not pace.allow():
+            raise ProtocolError("chat_rate", T_("you are writing too fast: wait a moment"))
+        if not room.manager.db_ok:
+            raise ProtocolError("no_database", DB_LOST)
+        if conn.player is not None:
+            p = room.players[conn.player]
+            line = self._next(TABLE, p.index, None, room.seating.display_name(p, "en"), text)
+        else:
+            watcher = self._watcher_of.get(conn)
+            if watcher is None:
+                self.watchers += 1
+                watcher = self._watcher_of[conn] = self.watchers
+            line = self._next(SPECTATORS, None, watcher, "", text)
+        await self._store(line)
+        self.lines[line.channel].append(line)
+        self._tell(line)
+
+    def _next(self, channel: str, player: int | None, watcher: int | None, name: str,
+              text: str) -> ChatLine:
+        self.seq += 1
+        return ChatLine(seq=self.seq, at=time.time(), channel=channel, player=player,
+                        watcher=watcher, name=name, text=text)
+
+    async def _store(self, line: ChatLine) -> None:
+        try:
+            await self.room.store.write(op_chat(self.room.id, line))
+        except StoreError as e:
+            if e.unreachable:
+                self.room.manager.database_lost(str(e))
+            raise ProtocolError("not_saved", T_("your line could not be saved; it was not "
+                                                "sent")) from None
+
+    async def mute(self, actor: int, player: int, muted: bool) -> None:
+        """The host mutes (or lets speak again) a player: their lines are refused until then;
+        stored, so that a restart does not lift it."""
+        room = self.room
+        if actor != room.host:
+            raise ProtocolError("not_host", T_("only the host can do that"))
+        if not 0 <= player < len(room.players) or room.players[player].kind != "human":
+            raise ProtocolError("bad_seat", T_("no person sits there"))
+        if player == room.host:
+            raise ProtocolError("bad_seat", T_("the host cannot mute themselves"))
+        if (player in self.muted) == muted:
+            return
+        await self._store(self._next(MUTE if muted else UNMUTE, player, None, "", ""))
+        if muted:
+            self.muted.add(player)
+        else:
+            self.muted.discard(player)
+        self._tell(None)
+
+    # -- reactions -------------------------------------------------------------------------
+    def react(self, conn: Conn, emote: str) -> None:
+        """A quick reaction from a seated player, shown by their seat to everyone; not
+        stored (it means something only for a moment)."""
+        room = self.room
+        if conn.player is None:
+            raise ProtocolError("not_seated", T_("you are watching: join the room to play"))
+        if conn.player in self.muted:
+            raise ProtocolError("muted", T_("the host has muted you in this room's chat"))
+        pace = self._react_pace.setdefault(conn.player, RateLimit(REACT_RATE, REACT_BURST))
+        if not pace.allow():
+            raise ProtocolError("chat_rate", T_("you are writing too fast: wait a moment"))
+        text = dumps({"type": "reaction", "player": conn.player, "emote": emote})
+        for c in list(room.conns):
+            c.push(text)
+
+
+async def restore_chat(rooms: Sequence[Room], store: Store) -> None:
+    """Give each restored room its stored chat back (one read for all of them)."""
+    stored = await asyncio.to_thread(load_chat, store, [r.id for r in rooms])
+    for room in rooms:
+        room.talk.restore(stored.get(room.id, ()))
