@@ -38,6 +38,7 @@ from .engine.rules import INT_BOUNDS
 from .lab.commands import add_lab_parsers
 from .mcp.cli import add_mcp_parser
 from .recordfile import UsageError, load_record
+from .remote.cli import add_bot_parser
 from .text.i18n import N_, SUPPORTED, _, ngettext, set_language
 from .text.narrate import Narrator, round_start_lines
 from .text.rules import (
@@ -178,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_coach_parsers(sub, [common])
     add_serve_parser(sub, [common])
     add_mcp_parser(sub, [common])
+    add_bot_parser(sub, [common])
     return p
 
 

@@ -463,7 +463,7 @@ async def session(room: Room, conn: Conn,
         player: Player | None = None
         if hello.get("token"):
             player = room.seating.check_token(hello["token"])
-            if player is None or player.kind != "human":
+            if player is None or player.kind not in ("human", "remote"):
                 player = None
                 conn.error("bad_token", T_("this seat token is not valid here; you are "
                                            "watching"))
@@ -607,7 +607,9 @@ async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
     elif kind == "remove":
         await room.seating.remove(player, msg["player"])
     elif kind == "seat":
-        await room.seating.set_seat(player, msg["player"], msg["kind"], msg.get("bot"))
+        token = await room.seating.set_seat(player, msg["player"], msg["kind"], msg.get("bot"))
+        if token is not None:  # a remote seat's bot token: told its host once, never again
+            conn.push(dumps({"type": "bot_token", "player": msg["player"], "token": token}))
 
 
 async def room_op(room: Room, op: str, args: dict[str, Any]) -> Any:

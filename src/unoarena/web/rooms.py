@@ -84,6 +84,7 @@ class ServerConfig:
     round_pause: float = 4.0  # the table looks at the round's result before bots go on
     away_after: float = 30.0  # disconnected this long when it is their turn: a bot stands in
     idle_after: float = 120.0  # connected but silent this long at their turn (no turn timer)
+    remote_move_s: float = 5.0  # a remote bot's time to move (no turn timer): then its stand-in
     rate: float = 20.0  # messages a second per connection, on average
     burst: float = 40.0
     hello_timeout: float = 15.0
@@ -142,7 +143,8 @@ class Room:
         self.seq = 0
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
-        self.marks: list[tuple[int, int, int, str]] = []  # this round: events of each action
+        #: this round: the events of each action, its seat, text and source (bot, late...)
+        self.marks: list[tuple[int, int, int, str, str]] = []
         self.sent = 0  # events of the current round already told
         self.version = 0
         loop = asyncio.get_running_loop()
@@ -285,17 +287,17 @@ class Room:
         self.seq += len(rows)
         text = " ".join(r.action for r in rows)
         events = game.events[ev_before:]
-        self.marks.append((ev_before, len(game.events), seat, text))
+        self.marks.append((ev_before, len(game.events), seat, text, source))
         self.sent = len(game.events)
         self.order.moved(game)
         if not game.is_over:
             self.clock.arm_timer(seat, prev_turn)
-            self.out.broadcast_state([(events, seat, text)])
+            self.out.broadcast_state([(events, seat, text, source)])
             self.touch()
             return
         result = self.out.round_result()
         # the final table of the round goes out before the next deal
-        self.out.broadcast_state([(events, seat, text)])
+        self.out.broadcast_state([(events, seat, text, source)])
         match.finish_round()
         if match.is_over:
             self.status = FINISHED

@@ -132,6 +132,9 @@ export function roomConnection(R) {
         toast(msg.message, "error", 6000);
         R.update();
         break;
+      case "bot_token":
+        R.showBotToken(msg);
+        break;
       case "notice":
         S.notice = msg.message || null;
         R.update();

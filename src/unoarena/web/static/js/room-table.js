@@ -63,6 +63,7 @@ export function roomTable(R) {
           ${R.shareBox()}
           ${R.rejoinBox()}
           ${R.isHost() ? handOverList() : null}
+          ${R.isHost() ? revokeList() : null}
           ${R.rulesPanel()}
         </details>
       </aside>
@@ -76,6 +77,17 @@ export function roomTable(R) {
       <p class="hint">${t("Someone changed device? Give them a new link to their seat:")}</p>
       ${people.map((p) => html`<button key=${p.player} type="button" class="small hand-over"
         data-player=${String(p.player)} onClick=${() => R.handOver(p.player)}>${t("New link for {name}", { name: p.name })}</button>`)}
+    </div>`;
+  }
+
+  /** During the match a remote seat's token can still be revoked: its stand-in plays on. */
+  function revokeList() {
+    const remotes = S.info.players.filter((p) => p.kind === "remote");
+    if (!remotes.length) return null;
+    return html`<div class="hand-overs">
+      <p class="hint">${t("Revoking a remote bot's token disconnects it; its stand-in plays the rest of the match.")}</p>
+      ${remotes.map((p) => html`<button key=${p.player} type="button" class="small danger revoke"
+        data-player=${String(p.player)} onClick=${() => R.hostSend("remove", { player: p.player })}>${t("Revoke the token of {name}", { name: p.name })}</button>`)}
     </div>`;
   }
 
