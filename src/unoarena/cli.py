@@ -151,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--list", action="store_true", help=_("list the presets"))
     r.set_defaults(handler=cmd_rules)
 
-    add_lab_parsers(sub, [common])
+    add_lab_parsers(sub, [common], remote_arena=_remote_arena)
 
     rp = sub.add_parser("replay", parents=[common], help=_("show a recorded game move by move"),
                         description=_("Show a game or match record move by move. Without "
@@ -181,6 +181,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_mcp_parser(sub, [common])
     add_bot_parser(sub, [common])
     return p
+
+
+def _remote_arena(items: list[str], local: list[str]) -> Any:
+    """The tables of ``tournament --remote``: a server of this process (the 'web' extra),
+    imported only when a tournament has remote entrants."""
+    from .remote.lab import RemoteArena, parse_entrants
+
+    return RemoteArena(parse_entrants(items, local))
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:

@@ -176,11 +176,19 @@ class Room:
                 raise ProtocolError("not_finished", T_("the match is not over yet"))
             await self._begin_match()
 
-    async def _begin_match(self) -> None:
+    async def begin(self, seed: int) -> None:
+        """Start the match dealt from ``seed``, for a program that runs tables of its own (the
+        lab's duplicate deals: every seating of a deal gets the same cards); no person can."""
+        async with self.lock:
+            if self.status != LOBBY:
+                raise ProtocolError("already_started", T_("the game has already started"))
+            await self._begin_match(seed)
+
+    async def _begin_match(self, seed: int | None = None) -> None:
         # open seats go to bots: as stored first, in the room once stored
         seated = [dataclasses.replace(p, kind="bot", bot="basic") if p.kind == "open" else p
                   for p in self.players]
-        seed = secrets.randbits(63)
+        seed = secrets.randbits(63) if seed is None else seed
         match_no = self.match_no + 1
         names = [self.seating.display_name(p, "en") for p in seated]
         await self.saving.write(op_start_match(self.id, match_no, seed, self.rules_dict, names,
@@ -518,9 +526,7 @@ class RoomManager:
                 people.append(Player(i, "open"))
             else:
                 raise ProtocolError("bad_seats", T_("a seat is human or bot"))
-        room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        while room_id in self.rooms:
-            room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        room_id = self._new_id()
         room = Room(self, room_id, rules, 0, people, time.time())
         people[0].disconnected_at = room.loop.time()
         op = op_create_room(room_id, rules.to_dict(), 0, [p.row() for p in people])
@@ -529,6 +535,38 @@ class RoomManager:
         await self.store.write(op)
         self.rooms[room_id] = room
         return room, token
+
+    async def create_table(self, rules: RuleSet, seats: Sequence[tuple[str, str]]
+                           ) -> tuple[Room, dict[int, str]]:
+        """A room with no person at it, for a program that runs tables of bots and remote bots
+        (the lab): each seat is ``("bot", spec)`` or ``("remote", stand-in spec)``. Returns the
+        room and each remote seat's bot token. It has no host: :meth:`Room.begin` starts it."""
+        if len(seats) != rules.players:
+            raise ProtocolError("bad_seats", T_("give one seat for each of the {n} players"),
+                                n=rules.players)
+        people: list[Player] = []
+        tokens: dict[int, str] = {}
+        for i, (kind, spec) in enumerate(seats):
+            if kind not in ("bot", "remote"):
+                raise ProtocolError("bad_seats", T_("a seat is human or bot"))
+            check_bot(spec)
+            if kind == "remote":
+                tokens[i] = secrets.token_urlsafe(24)
+            people.append(Player(i, kind, "", hash_token(tokens[i]) if i in tokens else None,
+                                 spec))
+        room_id = self._new_id()
+        room = Room(self, room_id, rules, -1, people, time.time())
+        await self.store.write(op_create_room(room_id, rules.to_dict(), -1,
+                                              [p.row() for p in people]))
+        self.rooms[room_id] = room
+        return room, tokens
+
+    def _new_id(self) -> str:
+        """A fresh room id: eight letters, digits, x and y (easy to read out)."""
+        room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        while room_id in self.rooms:
+            room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        return room_id
 
     def drop(self, room_id: str) -> None:
         """Let go of a room another process has taken over: its timers stop, its clients are
