@@ -1,4 +1,4 @@
-"""The long fuzz run whose counts the README reports: every target of
+"""The long fuzz run whose counts docs/development.md reports: every target of
 :mod:`unoarena.testing.fuzz`, and with the web extra the server's (``tests/web/test_fuzz_web.py``).
 
     python scripts/fuzz.py --seconds 300             # every target, about 5 minutes in all

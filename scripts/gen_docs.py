@@ -1,10 +1,10 @@
-"""Generated parts of README.md: the table of rule-set keys, from the engine's own KEYS and
-PRESETS, and the replay example, from what the commands print, so the documentation cannot
-drift from the code.
+"""Generated parts of the documentation: the table of rule-set keys (docs/rules/keys.md), from
+the engine's own KEYS and PRESETS, and the replay example (docs/guides/study.md), from what the
+commands print, so the documentation cannot drift from the code.
 
-    python scripts/gen_docs.py           # print the table
-    python scripts/gen_docs.py --write   # put it into README.md between the markers
-    python scripts/gen_docs.py --check   # exit 1 if README.md is out of date
+    python scripts/gen_docs.py           # print both
+    python scripts/gen_docs.py --write   # put them into their pages between the markers
+    python scripts/gen_docs.py --check   # exit 1 if a page is out of date
 """
 
 from __future__ import annotations
@@ -19,7 +19,10 @@ from pathlib import Path
 
 from unoarena.text.rules import keys_table
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+#: The page of each generated block.
+KEYS_PAGE = DOCS / "rules" / "keys.md"
+REPLAY_PAGE = DOCS / "guides" / "study.md"
 START = "<!-- keys-table:start -->"
 END = "<!-- keys-table:end -->"
 REPLAY_START = "<!-- replay-example:start -->"
@@ -37,7 +40,7 @@ def splice(text: str, table: str, start: str = START, end: str = END) -> str:
         head, rest = text.split(start, 1)
         _old, tail = rest.split(end, 1)
     except ValueError:
-        raise SystemExit(f"README.md lacks the markers {start} ... {end}") from None
+        raise SystemExit(f"the page lacks the markers {start} ... {end}") from None
     return f"{head}{start}\n{table}{end}{tail}"
 
 
@@ -71,30 +74,33 @@ def replay_example() -> str:
     return f"```console\n{body}\n```\n"
 
 
-def generate(text: str) -> str:
-    """README.md's text with every generated block made anew."""
-    text = splice(text, keys_table())
-    return splice(text, replay_example(), REPLAY_START, REPLAY_END)
+def generated() -> dict[Path, str]:
+    """Each page with a generated block, with every block made anew."""
+    keys = KEYS_PAGE.read_text(encoding="utf-8")
+    replay = REPLAY_PAGE.read_text(encoding="utf-8")
+    return {KEYS_PAGE: splice(keys, keys_table()),
+            REPLAY_PAGE: splice(replay, replay_example(), REPLAY_START, REPLAY_END)}
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Print the generated blocks, or write or check them in their pages."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--write", action="store_true", help="update README.md in place")
-    group.add_argument("--check", action="store_true", help="fail if README.md is out of date")
+    group.add_argument("--write", action="store_true", help="update the pages in place")
+    group.add_argument("--check", action="store_true", help="fail if a page is out of date")
     args = p.parse_args(argv)
     if not (args.write or args.check):
         sys.stdout.write(keys_table() + "\n" + replay_example())
         return 0
-    text = README.read_text(encoding="utf-8")
-    new = generate(text)
+    pages = generated()
+    stale = [path for path, new in pages.items() if new != path.read_text(encoding="utf-8")]
     if args.check:
-        if new != text:
-            print("README.md's generated parts are out of date: run python scripts/gen_docs.py "
-                  "--write", file=sys.stderr)
-            return 1
-        return 0
-    README.write_text(new, encoding="utf-8")
+        for path in stale:
+            print(f"{path.relative_to(DOCS.parent)}'s generated part is out of date: run "
+                  "python scripts/gen_docs.py --write", file=sys.stderr)
+        return 1 if stale else 0
+    for path in stale:
+        path.write_text(pages[path], encoding="utf-8")
     return 0
 
 

@@ -1,7 +1,8 @@
 """Extract every translatable message of the package into the catalogues, with Babel.
 
 Messages are the string literals passed to ``_``, ``N_`` and ``ngettext`` (see
-:mod:`unoarena.text.i18n`). The script does what these two commands do (README, "Translations"):
+:mod:`unoarena.text.i18n`). The script does what these two commands do (docs/development.md,
+"Translations"):
 
     pybabel extract --no-default-keywords -k _ -k N_ -k ngettext:1,2 --project unoarena \\
         --no-location -o src/unoarena/locale/unoarena.pot src/unoarena

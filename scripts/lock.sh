@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3.11}"
 LOCK=requirements/ci.lock
-EXTRAS=(dev test web postgres rl lab cluster fast mcp)
+EXTRAS=(dev test web postgres rl lab cluster fast mcp docs)
 PIP_TOOLS="pip-tools==7.6.2"  # pinned too: its output format is part of the lock
 
 digest() {

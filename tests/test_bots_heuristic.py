@@ -114,7 +114,7 @@ def test_deterministic_for_a_seed() -> None:
 # -- strength ------------------------------------------------------------------------------------
 def test_beats_basic() -> None:
     """Over 400 two-player rounds (200 deals, each with seats swapped) it wins more than 55%
-    (measured about 62% over thousands: see the README)."""
+    (measured about 62% over thousands: see docs/research/bots.md)."""
     rules = preset("classic", players=2)
     holder: list[Game] = []
     me = Checked(make_bot("heuristic", 1), holder)

@@ -65,8 +65,9 @@ def test_bounds_are_shown_by_the_rules_command(capsys: pytest.CaptureFixture[str
     words = " ".join(out.split())  # as wrapped for any terminal width (80 under pytest -n)
     for key, (lo, hi, optional) in INT_BOUNDS.items():
         assert f"[{lo}..{hi}{' | none' if optional else ''}]" in words, key
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    assert "| `target_score` | MATCH-1, MATCH-2 | an integer from 1 to 100000 |" in readme
+    keys = Path(__file__).resolve().parent.parent / "docs" / "rules" / "keys.md"
+    assert "| `target_score` | MATCH-1, MATCH-2 | an integer from 1 to 100000 |" in \
+        keys.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("value", ["0", "3601", "-5"])

@@ -262,17 +262,59 @@ def test_cli_in_a_subprocess(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "stacking" in bad.stderr and bad.stdout == ""
 
 
-# -- README ---------------------------------------------------------------------------------------
-def test_readme_keys_table_is_up_to_date() -> None:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+# -- README and docs/ -----------------------------------------------------------------------------
+def test_keys_table_is_up_to_date() -> None:
+    text = (ROOT / "docs" / "rules" / "keys.md").read_text(encoding="utf-8")
     block = text.split("<!-- keys-table:start -->\n", 1)[1].split("<!-- keys-table:end -->")[0]
     assert block == keys_table(), "run: python scripts/gen_docs.py --write"
 
 
-def test_readme_examples_run() -> None:
-    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
-                              optionflags=doctest.ELLIPSIS)
+#: Every Markdown page whose ``>>>`` examples are run as doctests.
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if ">>> " in p.read_text(encoding="utf-8")],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_python_examples_of_the_docs_run(page: Path) -> None:
+    from unoarena.bots import registry
+
+    bots = dict(registry._REGISTRY)  # a page may register a bot of its own: not for later tests
+    try:
+        result = doctest.testfile(str(page), module_relative=False,
+                                  optionflags=doctest.ELLIPSIS)
+    finally:
+        registry._REGISTRY.clear()
+        registry._REGISTRY.update(bots)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_python_examples_are_found() -> None:
+    """The guides that show Python keep showing it (a page moved or renamed would otherwise
+    drop its examples from the test above without a failure)."""
+    found = {str(p.relative_to(ROOT)) for p in PAGES if ">>> " in p.read_text(encoding="utf-8")}
+    assert {"docs/guides/study.md", "docs/guides/train.md", "docs/guides/write-a-bot.md"} <= found
+
+
+def _slug(heading: str) -> str:
+    """A heading's anchor as the documentation site makes it (Python-Markdown's toc)."""
+    text = re.sub(r"[^\w\s-]", "", heading.replace("`", "")).strip().lower()
+    return re.sub(r"[-\s]+", "-", text)
+
+
+def test_readme_links_lead_somewhere() -> None:
+    """Every page and heading the README links to exists (the site's own links are checked by
+    its strict build, tests/test_docs_site.py)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    local = [link for link in links if not re.match(r"[a-z]+:", link)]
+    assert len(local) >= 10
+    for link in local:
+        path, _hash, anchor = link.partition("#")
+        target = ROOT / path
+        assert target.is_file(), f"README.md links to {path}, which does not exist"
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", target.read_text(encoding="utf-8"), re.M)
+            assert anchor in {_slug(h) for h in headings}, f"{path} has no heading #{anchor}"
 
 
 def test_readme_quick_start_and_ci_agree() -> None:

@@ -1,4 +1,5 @@
-"""The README's replay example is what the two commands print today."""
+"""The replay example of the guide to studying rule sets is what the two commands print
+today."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_readme_replay_example_matches_the_commands() -> None:
+def test_replay_example_matches_the_commands() -> None:
     spec = importlib.util.spec_from_file_location("gen_docs", ROOT / "scripts" / "gen_docs.py")
     assert spec is not None and spec.loader is not None
     gen_docs = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen_docs)
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = gen_docs.REPLAY_PAGE.read_text(encoding="utf-8")
     block = text.split(gen_docs.REPLAY_START + "\n", 1)[1].split(gen_docs.REPLAY_END)[0]
     assert block == gen_docs.replay_example(), "run: python scripts/gen_docs.py --write"
     assert "$ unoarena replay game.json --seat 0\nReplay: classic, 3 players" in block

@@ -19,6 +19,9 @@ def test_the_examples_are_found() -> None:
     commands = [" ".join(c.argv[:2]) for b in BLOCKS for c in b.commands]
     assert {"unoarena rules", "unoarena simulate", "unoarena tournament",
             "unoarena replay"} <= set(commands)
+    # the README's own example and the guides' (a page moved out of docs/ would drop them)
+    pages = {str(b.path.relative_to(ROOT)) for b in BLOCKS}
+    assert {"README.md", "docs/guides/study.md"} <= pages
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=lambda b: b.name)

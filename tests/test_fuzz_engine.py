@@ -1,7 +1,7 @@
 """Property tests (hypothesis) that throw malformed values at every parser and boundary of the
 engine and the files around it: rule sets, ``Game.apply``, records, saves and scenarios. The
-targets live in :mod:`unoarena.testing.fuzz` (``scripts/fuzz.py`` is the long run the README
-reports); here each runs a small, time-bounded sample so that CI stays fast."""
+targets live in :mod:`unoarena.testing.fuzz` (``scripts/fuzz.py`` is the long run
+docs/development.md reports); here each runs a small, time-bounded sample so that CI stays fast."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The package's layers point one way: each part imports only from its own layer or those below
-(the README's architecture section draws the same picture). Read from the source, so an import
+(docs/architecture.md draws the same picture). Read from the source, so an import
 that runs up a layer fails here before it makes the next change harder."""
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 People choosing an opponent think in levels, not in algorithms; the new-game screens of the
 terminal and the browser offer these names and say what each level plays like. The order is
-the measured strength (``benchmarks/strength.py``, the README's table), weakest first.
+the measured strength (``benchmarks/strength.py``, the table of docs/research/bots.md),
+weakest first.
 """
 
 from __future__ import annotations

@@ -756,7 +756,8 @@ def allowed_values(key: str) -> str:
 
 def keys_table() -> str:
     """The Markdown table of every rule-set key: rule IDs, allowed values, value per preset.
-    ``scripts/gen_docs.py`` prints it for the README, and a test keeps the README in step."""
+    ``scripts/gen_docs.py`` writes it into docs/rules/keys.md, and a test keeps that page in
+    step."""
     names = list(PRESETS)
     default_launcher = PRESETS["classic"].launcher
 

@@ -69,8 +69,8 @@ def _spec(p: str, n: int, others: str | Sequence[str], w: float) -> LabelSpec:
     return LabelSpec(p, n, ("heuristic", *rest), w)
 
 
-#: The default mix: the classic tables the README measures, weighted up, and every preset at
-#: several player counts, so that one network plays them all. The labelled seat is a
+#: The default mix: the classic tables docs/research/bots.md measures, weighted up, and every
+#: preset at several player counts, so that one network plays them all. The labelled seat is a
 #: ``heuristic``: its own later moves in a rollout are the heuristic's.
 MIX: tuple[LabelSpec, ...] = (
     _spec("classic", 4, "heuristic", 5.0),

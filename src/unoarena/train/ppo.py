@@ -41,8 +41,8 @@ from .policy import SELF, Policy, TableSpec, masked
 POOL = 8
 
 
-#: The default mix: the classic matchups the README measures, weighted up, and every other
-#: preset at several player counts, so one network plays them all.
+#: The default mix: the classic matchups docs/research/bots.md measures, weighted up, and
+#: every other preset at several player counts, so one network plays them all.
 MIX: tuple[TableSpec, ...] = (
     TableSpec("classic", 2, "basic", 2.0),
     TableSpec("classic", 2, "heuristic", 3.0),
