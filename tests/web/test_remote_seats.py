@@ -180,3 +180,40 @@ def test_a_program_is_bounded_as_a_browser_is(make_server: Callable[..., LiveSer
     assert host.wait("error")["code"] == "bad_bot"
     for c in (host, bot):
         c.close()
+
+
+def test_a_remote_seat_and_its_log_lines_outlive_a_restart(
+        make_server: Callable[..., LiveServer]) -> None:
+    first = make_server(remote_move_s=60.0)
+    room, host, token = _remote_room(first, stand_in="basic", rounds=1)
+    host.send({"type": "start", "token": room["token"]})
+    said = "Remote bot 2 is not connected; basic played for it."
+    lines: list[str] = []
+
+    def seen(m: dict[str, Any]) -> bool:  # the host plays its turns until the stand-in moved
+        if m["type"] == "state":
+            lines.extend(m["log"])
+            if m["view"]["turn"] == 0 and m["view"]["legal"] and not m["view"]["round_over"]:
+                host.act(m["view"]["legal"][0], seq=m["seq"])
+        return any(said in line for line in lines)
+
+    host.wait(seen, timeout=20)
+    host.close()
+    first.stop()
+    again = make_server(remote_move_s=60.0)  # the same database, restored from its log
+    restored = again.manager.get(room["room"])
+    assert restored.players[1].kind == "remote" and restored.players[1].bot == "basic"
+    bot = Client(again.url, room["room"], token)
+    assert bot.wait("welcome")["player"] == 1
+    assert restored.status == "playing"  # (a round is not over after a move or two)
+    told = bot.wait("log")["lines"]  # the round's narration still says who played for whom
+    assert any(said in line for line in told), told
+    bot.close()
+
+
+def test_the_servers_remote_move_budget_is_checked(capsys: pytest.CaptureFixture[str]
+                                                   ) -> None:
+    from unoarena.cli import main
+
+    assert main(["serve", "--remote-move-s", "0"]) == 2
+    assert "--remote-move-s must be more than 0" in capsys.readouterr().err
