@@ -5,6 +5,7 @@ the stand-in and plays on, and stops for good with a refused or revoked token.""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -189,4 +190,44 @@ def test_the_command_line_plays_a_match(make_server: Callable[..., LiveServer]) 
                           "--bot", "nosuchbot"], env=env, capture_output=True, text=True,
                          timeout=60)
     assert bad.returncode == 2 and "unknown bot" in bad.stderr
+    host.close()
+
+
+class Spy:
+    """``heuristic``, noting the history each of its turns was decided with, beside the
+    events of its seat the server's game held at that moment."""
+
+    wants_history = True
+
+    def __init__(self, room: Any, seat: int) -> None:
+        self.inner = make_bot("heuristic", 4)
+        self.name = "spy"
+        self.room, self.seat = room, seat
+        self.seen: list[tuple[Any, list[Any]]] = []
+
+    def begin_round(self, rules: RuleSet, seat: int) -> None:
+        self.inner.begin_round(rules, seat)
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Any) -> Action:
+        truth = json.loads(json.dumps(self.room.match.game.events_for(self.seat)))
+        self.seen.append((view.get("history"), truth))
+        return self.inner.act(view, legal, rng)
+
+    def window(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+        return self.inner.window(view, legal)
+
+
+def test_a_bot_that_tracks_cards_is_given_the_rounds_history(
+        make_server: Callable[..., LiveServer]) -> None:
+    server = make_server(idle_after=0.01)
+    room, host, token, url = _room(server, players=3, rounds=2)
+    spy = Spy(server.manager.get(room["room"]), 2)
+    runner = Runner(url, token, spy)
+    _start_when_connected(server, room, host)
+    assert runner.join(60) == EXIT_OVER
+    assert len(spy.seen) >= 3
+    for history, truth in spy.seen:
+        assert history is not None and history[0]["t"] == "deal"
+        assert history == truth[:len(history)]  # what the engine's own view would hold
+    assert sum(history == truth for history, truth in spy.seen) >= len(spy.seen) - 1
     host.close()

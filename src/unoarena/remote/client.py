@@ -105,6 +105,26 @@ class Seat:
         self.round_key: tuple[int, int, int] | None = None
         self.answered = -1  # the seq last answered: one decision per state
         self.stats = Stats()
+        #: the round's events as this seat saw them (what the engine's ``view(seat,
+        #: history=True)`` holds), while none was missed; None once it is not whole
+        self.history: list[dict[str, Any]] | None = None
+        self.history_key: tuple[int, int] | None = None
+        self.wants_history = bool(getattr(bot, "wants_history", False))
+
+    def lost(self) -> None:
+        """The connection dropped: events may be missed until the next round's deal."""
+        self.history_key = None
+
+    def _see(self, state: Mapping[str, Any]) -> None:
+        """Follow the round's events: a round seen from its deal has its whole history."""
+        key = (state["match"], state["round"])
+        events = state.get("events") or []
+        if key != self.history_key:
+            self.history_key = key
+            deal = next((i for i, e in enumerate(events) if e.get("t") == "deal"), None)
+            self.history = list(events[deal:]) if deal is not None else None
+        elif self.history is not None:
+            self.history.extend(events)
 
     def room(self, msg: Mapping[str, Any]) -> None:
         """A ``room`` message: the rules the bot is told at each round."""
@@ -113,6 +133,7 @@ class Seat:
     def decide(self, state: Mapping[str, Any]) -> str | None:
         """The action to send for this ``state``, or None: not ours to decide, already
         answered, or the bot lets a window pass."""
+        self._see(state)
         view = state["view"]
         seat = state.get("you")
         legal_text = view.get("legal") or []
@@ -124,6 +145,8 @@ class Seat:
             self.bot.begin_round(self.rules, seat)
             self.round_key = key
         legal = [Action.parse(a) for a in legal_text]
+        if self.wants_history and self.history is not None:  # card tracking, as in-process
+            view = {**view, "history": list(self.history)}  # the bot's to keep
         t0 = time.perf_counter()
         if view.get("turn") == seat:
             choice: Action | None = self.bot.act(view, legal, self.rng)
@@ -183,6 +206,7 @@ async def run_seat(url: str, token: str, bot: Bot, *, lang: str = "en", seed: in
         except (OSError, WebSocketException) as e:  # (TimeoutError is an OSError)
             log.warning(_("connection lost ({error}); trying again").format(
                 error=e or type(e).__name__))
+        seat.lost()
         now = time.monotonic()
         lost_since = lost_since if lost_since is not None else now
         if now - lost_since >= patience:
