@@ -4,10 +4,11 @@ laptop and desktop sizes."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
-from browser_util import DESKTOP, LAPTOP, PHONE, host_page, make_room
+from browser_util import DESKTOP, LAPTOP, PHONE, host_page, log_lines, make_room, try_turn
 from server_util import Client, LiveServer, wait_for
 
 pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
@@ -60,3 +61,31 @@ def test_the_host_makes_a_remote_seat_and_revokes_it(browser: Any, page_server: 
     assert not errors, errors
     page.context.close()
     program.close()
+
+
+ABSENT = {"en": "Remote bot 2 is not connected; basic played for it.",
+          "zh_TW": "遠端機器人 2 未連線，由 basic 代打。",
+          "zh_CN": "远程机器人 2 未连接，由 basic 代打。"}
+
+
+@pytest.mark.parametrize("lang", list(ABSENT))
+def test_the_table_says_when_a_stand_in_played_for_a_program(
+        browser: Any, page_server: LiveServer, screenshots: Any, lang: str) -> None:
+    errors: list[str] = []
+    room = make_room(page_server, [{"kind": "bot"}], rounds=1)
+    host = Client(page_server.url, room["room"], room["token"])
+    host.wait("welcome")  # the seat made remote over the protocol; its program never comes
+    host.send({"type": "seat", "token": room["token"], "player": 1, "kind": "remote",
+               "bot": "basic"})
+    host.wait("bot_token")
+    page = host_page(browser, page_server, room, errors, lang=lang, viewport=LAPTOP)
+    page.click("#start-game")
+    deadline = time.monotonic() + 60
+    while not any(ABSENT[lang] in line for line in log_lines(page)):
+        assert time.monotonic() < deadline, log_lines(page)
+        if not try_turn(page):
+            page.wait_for_timeout(50)
+    page.screenshot(path=str(screenshots / f"remote-table-laptop-{lang}.png"))
+    assert not errors, errors
+    page.context.close()
+    host.close()

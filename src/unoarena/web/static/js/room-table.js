@@ -152,7 +152,7 @@ export function roomTable(R) {
     else for (let i = 0; i < Math.min(count, 12); i++) backs.push(backNode(i));
     return html`<div key=${s} class=${cls.join(" ")} data-seat=${String(s)}
         aria-label=${`${info.name}: ${tn("{n} card", "{n} cards", count)}`}>
-      <div class=${"avatar" + (info.kind === "bot" ? " bot" : "")} aria-hidden="true">${info.kind === "bot" ? "⚙" : initial(info.name)}</div>
+      <div class=${"avatar" + (info.kind === "bot" || info.kind === "remote" ? " bot" : "")} aria-hidden="true">${info.kind === "bot" ? "⚙" : info.kind === "remote" ? "⇄" : initial(info.name)}</div>
       <div class="who">
         <span class="name">${info.name}</span>
         ${info.host ? html`<span class="badge">${t("host")}</span>` : null}
