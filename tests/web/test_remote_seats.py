@@ -55,8 +55,7 @@ def test_a_remote_seat_plays_its_own_seat_only(make_server: Callable[..., LiveSe
     host.send({"type": "start", "token": room["token"]})
     state = bot.wait("state")
     assert state["you"] == 1 and state["view"]["seat"] == 1
-    hands = [s for s in state["view"]["hand_sizes"]]
-    assert len(state["view"]["hand"]) == hands[1]  # its own hand, and no other
+    assert len(state["view"]["hand"]) == state["view"]["hand_sizes"][1]  # its own hand only
     bot.send({"type": "act", "token": room["token"], "action": "draw"})
     assert bot.wait("error")["code"] == "bad_token"
     # it plays its turns; nothing about the host's hand ever reaches it
@@ -64,7 +63,6 @@ def test_a_remote_seat_plays_its_own_seat_only(make_server: Callable[..., LiveSe
     bot.act(st["view"]["legal"][0], seq=st["seq"])
     after = bot.wait(lambda m: m["type"] in ("state", "error"))
     assert after["type"] == "state" and after["seq"] > st["seq"]
-    assert all("hand" not in str(e.get("to", "")) for e in after["events"] if e.get("to") == 0)
     assert not any(e.get("to") == 0 for m in bot.messages if m["type"] == "state"
                    for e in m["events"])
     # the token was for the host alone: neither the program nor a watcher saw it
