@@ -50,3 +50,21 @@ def test_postgresql_without_its_driver_says_which_extra(monkeypatch: pytest.Monk
     assert status == 2
     assert "pip install 'unoarena[postgres]'" in err and "dbhost/rooms" in err
     assert "secret" not in err
+
+
+def test_accounts_are_off_unless_asked_for(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: object) -> None:
+    """``serve --accounts`` hands the server ``accounts=True``; without it the server has
+    none (and plays as before)."""
+    import uvicorn
+
+    seen: list[bool] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.append(
+        app.state.config.accounts))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = f"sqlite:///{tmp_path}/serve.sqlite3"
+    assert main(["--port", str(port), "--database-url", db]) == 0
+    assert main(["--port", str(port), "--database-url", db, "--accounts"]) == 0
+    assert seen == [False, True]

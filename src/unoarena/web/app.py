@@ -30,6 +30,7 @@ from ..bots.levels import LEVEL_NAMES, level_of, leveled_first, levels_hint, pla
 from ..engine import KEY_INFO, KEYS, PRESETS, IllegalAction
 from ..text.i18n import _
 from ..text.rules import KEY_RULES, allowed_values, explain, preset_summary, special_cards
+from .accounts import ACCOUNT_STATUS, account_routes
 from .catalog import LANGUAGES, T_, dictionary, gettext_in, normalize, speaking
 from .learn import learn_routes
 from .protocol import (
@@ -67,7 +68,8 @@ CONFIG_ENV = "UNOARENA_SERVER_CONFIG"  # how `serve --workers N` hands its optio
 
 _CREATE = {"name": Field(str, max_len=64), "preset": Field(str, max_len=32),
            "rules": Field(dict, required=False), "seats": Field(list),
-           "lang": Field(str, required=False, max_len=16)}
+           "lang": Field(str, required=False, max_len=16),
+           "rated": Field(bool, required=False)}
 _JOIN = {"name": Field(str, max_len=64), "player": Field(int, required=False, hi=63),
          "lang": Field(str, required=False, max_len=16)}
 _RULES = {"preset": Field(str, max_len=32), "rules": Field(dict, required=False),
@@ -113,6 +115,7 @@ def _error(lang: str, e: ProtocolError, status: int = 400) -> JSON:
 _STATUS = {"no_room": 404, "no_match": 404, "rate_limited": 429, "too_large": 413,
            "too_many_rooms": 503, "room_full": 409, "already_started": 409, "seat_taken": 409,
            "bad_token": 403, "not_host": 403, "server_error": 503, "no_database": 503}
+_STATUS.update(ACCOUNT_STATUS)
 
 
 def _too_large(size: int | str) -> ProtocolError:
@@ -340,7 +343,11 @@ async def create_room(request: Request) -> Any:
             for s in seats):
         raise ProtocolError("bad_seats", T_("a seat is human or bot"))
     client = request.client.host if request.client else ""
-    room, token = await _manager(request).create(name, rs, seats, client)
+    rated = body.get("rated") is True
+    if rated and not request.app.state.config.accounts:
+        raise ProtocolError("no_accounts", T_("this server has no accounts, so no rated "
+                                              "rooms: leave rated off"))
+    room, token = await _manager(request).create(name, rs, seats, client, rated=rated)
     return {"room": room.id, "player": 0, "token": token, "url": f"/r/{room.id}"}
 
 
@@ -515,6 +522,7 @@ ROUTES = [
     Route("/api/replays/{room}/{match}", replay),
     WebSocketRoute("/ws/{room}", table),
     *learn_routes(page),
+    *account_routes(page, _api, _body),
     Mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static"),
 ]
 

@@ -17,6 +17,7 @@ from ..text.narrate import Narrator, round_start_lines
 from .catalog import T_, gettext_in, speaking
 from .persistence import DB_LOST, LOG_BROKEN
 from .protocol import dumps
+from .ratings import is_rated
 from .seating import ABSENT, LATE
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ class Broadcaster:
                          "connected": bool(p.conns), "away": room.seating.is_away(p, now),
                          "seat": room.seating.seat_of(p.index)} for p in room.players],
             "spectators": sum(1 for c in room.conns if c.player is None),
+            "rated": is_rated(room),
         }
 
     def _seats(self, lang: str) -> list[dict[str, Any]]:

@@ -61,6 +61,9 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
                           "client, comma-separated, or * for any (default: the "
                           "FORWARDED_ALLOW_IPS environment variable, else 127.0.0.1); each "
                           "client's limits then count apart"))
+    p.add_argument("--accounts", action="store_true",
+                   help=_("let people create accounts and play rated games (leaderboards, "
+                          "profiles); without it everyone plays as a guest"))
     adv = p.add_argument_group(_("advanced"))
     adv.add_argument("--bot-delay", type=float, default=1.0, metavar="S",
                      help=_("seconds a bot waits before its turn (default 1)"))
@@ -147,7 +150,8 @@ def run_serve(args: argparse.Namespace) -> int:
                           remote_move_s=args.remote_move_s, rate=args.rate,
                           burst=max(args.rate * 2, 1.0), create_rate=args.create_rate,
                           tune_gc=True, broker_url=args.broker_url,
-                          lease_ttl=args.lease_ttl, heartbeat=min(1.0, args.lease_ttl / 4))
+                          lease_ttl=args.lease_ttl, heartbeat=min(1.0, args.lease_ttl / 4),
+                          accounts=args.accounts)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(message)s")
     quiet_libraries(args.log_level)
     problem = _port_problem(args.host, args.port)

@@ -36,6 +36,7 @@ from ..engine import (
     move_text,
 )
 from ..table_loop import LENIENT, TableLoop
+from . import ratings
 from .broadcasting import Broadcaster
 from .catalog import T_
 from .persistence import DB_LOST, LOG_BROKEN, NOT_SAVED, BrokenLog, Persistence, store_problem
@@ -95,6 +96,7 @@ class ServerConfig:
     broker_url: str | None = None  # set: one of several processes sharing PostgreSQL (cluster.py)
     lease_ttl: float = 4.0  # seconds a room's lease lasts without renewal
     heartbeat: float = 1.0  # seconds between renewals (and looks for rooms nobody holds)
+    accounts: bool = False  # people may sign up and log in; rated rooms (accounts.py)
 
 
 # DIG-4 codes and the page's own, with the sentence a person reads
@@ -136,6 +138,7 @@ class Room:
         self.host = host
         self.players = people
         self.created_at = created_at
+        self.rated = False  # the host's choice at creation: see ratings.is_rated
         self.status = LOBBY
         self.match: Match | None = None
         self.match_no = 0
@@ -312,6 +315,7 @@ class Room:
             self.clock.clear_timer()
             self.saving.finish_unsaved = True
             await self.saving.save_finish()
+            ratings.match_over(self)
         self.out.send_all(result)
         if match.is_over:
             self.out.broadcast_state([])  # the final scores, which the round's last state predates
@@ -465,12 +469,15 @@ class RoomManager:
                 # the server stopped between the last action and the match's result
                 room.saving.finish_unsaved = True
                 await room.saving.save_finish()
+            if room.status == FINISHED:  # a rating the last owner had no time to store
+                ratings.match_over(room)  # (a match is rated once: a second try does nothing)
         return len(rows)
 
     def _restore(self, row: RoomRow) -> Room:
         rules = RuleSet.from_dict(row.rules)
         people = [Player(p.player, p.kind, p.name, p.token_hash, p.bot) for p in row.players]
         room = Room(self, row.id, rules, row.host, people, row.created_at)
+        room.rated = row.rated
         now = room.loop.time()
         for p in people:
             p.disconnected_at = now
@@ -496,7 +503,7 @@ class RoomManager:
         return room
 
     async def create(self, name: str, rules: RuleSet, seats: Sequence[Mapping[str, Any]],
-                     client: str = "") -> tuple[Room, str]:
+                     client: str = "", rated: bool = False) -> tuple[Room, str]:
         """A new room with its creator (the host) in seat 0; returns it and their token."""
         if not self.db_ok:
             raise ProtocolError("no_database", DB_LOST)
@@ -529,9 +536,10 @@ class RoomManager:
         room_id = self._new_id()
         room = Room(self, room_id, rules, 0, people, time.time())
         people[0].disconnected_at = room.loop.time()
-        op = op_create_room(room_id, rules.to_dict(), 0, [p.row() for p in people])
+        room.rated = rated
+        op = op_create_room(room_id, rules.to_dict(), 0, [p.row() for p in people], rated)
         if self.lease_op is not None:
-            op = _together(op, self.lease_op(room_id))
+            op = together(op, self.lease_op(room_id))
         await self.store.write(op)
         self.rooms[room_id] = room
         return room, token
@@ -586,7 +594,7 @@ class RoomManager:
             task.cancel()
 
 
-def _together(*ops: Callable[[Any], None]) -> Callable[[Any], None]:
+def together(*ops: Callable[[Any], None]) -> Callable[[Any], None]:
     """Several writes that commit in one transaction or not at all."""
     def run(conn: Any) -> None:
         for op in ops:

@@ -100,6 +100,7 @@ class Room(_Server, tag="room"):
     you: int | None
     players: list[Player]
     spectators: int
+    rated: bool = False  # a match here moves ratings (ratings.is_rated)
 
 
 class State(_Server, tag="state"):

@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Connection,
     Engine,
@@ -59,6 +60,7 @@ rooms = Table(
     Column("rules", Text, nullable=False),
     Column("host", Integer, nullable=False),
     Column("match_no", Integer, nullable=False),
+    Column("rated", Boolean, nullable=False, server_default="0"),  # the host's choice
 )
 
 players = Table(
@@ -187,6 +189,7 @@ class RoomRow:
     players: list[PlayerRow] = field(default_factory=list)
     seed: int | None = None  # the current match's
     actions: list[ActionRow] = field(default_factory=list)  # the current match's
+    rated: bool = False
 
 
 class StoreError(RuntimeError):
@@ -290,7 +293,7 @@ class Store:
             cfg = Config()
             cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
             cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+            command.upgrade(cfg, "heads")  # features added side by side may branch
 
     def drop_schema(self) -> None:
         """Remove a test schema (PostgreSQL) and everything in it."""
@@ -497,7 +500,7 @@ class Store:
         with self.reading() as conn:
             for r in conn.execute(q).mappings():
                 out.append(RoomRow(r["id"], r["status"], json.loads(r["rules"]), r["host"],
-                                   r["match_no"], r["created_at"]))
+                                   r["match_no"], r["created_at"], rated=bool(r["rated"])))
             by_id = {r.id: r for r in out}
             pq = select(players).order_by(players.c.room_id, players.c.player)
             mq = select(matches.c.room_id, matches.c.match_no, matches.c.seed)
@@ -602,7 +605,8 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 # -- write operations (each runs inside the writer's transaction) ----------------------------
 def op_create_room(room_id: str, rules: dict[str, Any], host: int,
-                   people: Sequence[PlayerRow]) -> Callable[[Connection], None]:
+                   people: Sequence[PlayerRow], rated: bool = False
+                   ) -> Callable[[Connection], None]:
     """The write that stores a new room, in the lobby, with all its players."""
     now = time.time()
     rules_json = json.dumps(rules)
@@ -612,7 +616,7 @@ def op_create_room(room_id: str, rules: dict[str, Any], host: int,
     def run(conn: Connection) -> None:
         conn.execute(rooms.insert().values(id=room_id, created_at=now, updated_at=now,
                                            status="lobby", rules=rules_json, host=host,
-                                           match_no=0))
+                                           match_no=0, rated=rated))
         conn.execute(players.insert(), player_rows)
     return run
 

@@ -45,6 +45,19 @@ export function savedSeat(room) {
 
 export function saveSeat(room, player, token) {
   localStorage.setItem(`unoarena.seat.${room}`, JSON.stringify({ player, token }));
+  window.dispatchEvent(new CustomEvent("unoarena:seat", { detail: { room, token } }));
+}
+
+/** Every seat this browser holds, newest last: [{room, token}] (at most 20). */
+export function savedSeats() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith("unoarena.seat.")) continue;
+    const seat = savedSeat(key.slice("unoarena.seat.".length));
+    if (seat && seat.token) out.push({ room: key.slice("unoarena.seat.".length), token: seat.token });
+  }
+  return out.slice(-20);
 }
 
 export function forgetSeat(room) {

@@ -6,6 +6,8 @@ import { showReplays, showReplay } from "./replay.js";
 import { showLearn } from "./learn.js";
 import { showReview } from "./review.js";
 import { initSound } from "./sound.js";
+import { initAccount, showAccount } from "./account.js";
+import { showLeaderboard, showProfile } from "./ratings.js";
 
 let cleanup = null;
 
@@ -28,6 +30,9 @@ function route() {
   else if ((m = path.match(/^\/replay\/([A-Za-z0-9_-]+)\/(\d+)$/)))
     cleanup = showReplay(app, m[1], Number(m[2]), navigate);
   else if ((m = path.match(/^\/learn(?:\/([a-z0-9]+))?$/))) cleanup = showLearn(app, m[1], navigate);
+  else if (path === "/account") cleanup = showAccount(app, navigate);
+  else if (path === "/leaderboard") cleanup = showLeaderboard(app);
+  else if ((m = path.match(/^\/u\/([^/]+)$/))) cleanup = showProfile(app, decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/review\/([A-Za-z0-9_-]+)\/(\d+)$/)))
     cleanup = showReview(app, m[1], Number(m[2]), navigate);
   else cleanup = showHome(app, navigate);
@@ -48,6 +53,7 @@ async function start() {
   select.value = currentLang();
   select.addEventListener("change", () => loadLang(select.value));
   initSound();
+  await initAccount();
   onLangChange(() => {
     select.value = currentLang();
   });

@@ -2,6 +2,7 @@
 import { t, currentLang, onLangChange } from "./i18n.js";
 import { getJSON, postJSON, saveSeat } from "./api.js";
 import { el } from "./util.js";
+import { ratedOption } from "./account.js";
 
 const form = {
   name: localStorage.getItem("unoarena.name") || "",
@@ -127,6 +128,8 @@ export function showHome(app, navigate) {
     if (Object.keys(form.overrides).some((k) => k !== "players")) details.open = true;
     create.appendChild(details);
 
+    const rated = ratedOption(form);
+    if (rated) create.appendChild(rated);
     const explainBox = el("div", { class: "explain", id: "rules-explain", "aria-live": "polite" });
     create.appendChild(explainBox);
     const err = el("p", { class: "error", id: "create-error", role: "alert" });
@@ -138,7 +141,7 @@ export function showHome(app, navigate) {
       localStorage.setItem("unoarena.name", form.name);
       const seatSpecs = form.seats.map((s, i) => (i === 0 || s === "human" ? { kind: "human" } : { kind: "bot", bot: s.startsWith("bot:") ? s.slice(4) : "basic" }));
       try {
-        const res = await postJSON("/api/rooms", { name: form.name, preset: form.preset, rules: form.overrides, seats: seatSpecs });
+        const res = await postJSON("/api/rooms", { name: form.name, preset: form.preset, rules: form.overrides, seats: seatSpecs, ...(form.rated ? { rated: true } : {}) });
         saveSeat(res.room, res.player, res.token);
         navigate(res.url);
       } catch (ex) {

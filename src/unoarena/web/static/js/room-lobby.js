@@ -94,7 +94,7 @@ export function roomLobby(R) {
     const info = S.info;
     const open = info.players.filter((p) => p.kind === "open").length;
     return html`<div class="lobby" key="lobby">
-      <h1>${t("Room {room}", { room: roomId })}</h1>
+      <h1>${t("Room {room}", { room: roomId })} ${info.rated ? html`<span class="badge rated" id="rated-badge">${t("Rated game")}</span>` : null}</h1>
       ${shareBox()}
       <section class="panel">
         <h2>${t("Players")}</h2>

@@ -1,0 +1,200 @@
+"""Accounts in a real browser: two people sign up and log in on the account page, play a rated
+game, and find both ratings moved on the leaderboard and on their profiles, whose recent game
+opens its replay; and the pages as a person sees them at three sizes in three languages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_util import DESKTOP, LAPTOP, PHONE, open_page
+from server_util import Client, LiveServer, fast_config
+
+from unoarena.web.store import Store
+
+sync_api = pytest.importorskip("playwright.sync_api",
+                               reason="browser tests need playwright (pip install playwright)")
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server with accounts whose people, when idle at their turn, are played by stand-ins
+    at once: a rated game plays itself to the end."""
+    store = Store(f"sqlite:///{tmp_path / 'accounts.sqlite3'}")
+    server = LiveServer(fast_config(accounts=True, bot_delay=0.02, window_delay=0.02,
+                                    idle_after=0.05, away_after=0.05), store=store)
+    yield server
+    server.stop()
+    store.close()
+
+
+def sign_up(page: Any, name: str, password: str) -> None:
+    page.click("#account-link")
+    page.fill("#account-name", name)
+    page.fill("#account-password", password)
+    page.click("#signup")
+    page.wait_for_selector("#profile-name")
+    assert page.locator("#account-link").inner_text() == name
+
+
+def rating_of(page: Any, name: str) -> float:
+    row = page.locator("#board tbody tr", has=page.locator(f"a:text-is('{name}')"))
+    return float(row.locator("td.num").nth(1).inner_text())
+
+
+def test_sign_up_log_in_play_rated_and_find_it_on_the_leaderboard_and_profile(
+        browser: Any, live: LiveServer) -> None:
+    errors: list[str] = []
+    ann = open_page(browser, live.url + "/", errors)
+    sign_up(ann, "Ann", "ann password")
+    bob = open_page(browser, live.url + "/", errors, lang="zh_TW")
+    sign_up(bob, "Bob", "bob password")
+    # log out and in again, as on another day
+    bob.click("#account-link")
+    bob.click("#logout")
+    sync_api.expect(bob.locator("#account-link")).to_have_text("登入")
+    bob.fill("#account-name", "Bob")
+    bob.fill("#account-password", "wrong password")
+    bob.click("#login")
+    sync_api.expect(bob.locator("#account-error")).to_have_text("這個名稱和密碼不符合任何帳號")
+    bob.fill("#account-password", "bob password")
+    bob.click("#login")
+    bob.wait_for_selector("#profile-name")
+    sync_api.expect(bob.locator("#profile-stats")).to_have_text("0 場積分賽，勝 0 場")
+
+    # Ann creates a rated room for two, one round; Bob joins it
+    ann.click("a[href='/']")
+    ann.fill("#name", "Ann")
+    ann.fill("#players", "2")
+    ann.locator("#players").dispatch_event("change")
+    ann.select_option('select[data-seat="1"]', "human")
+    ann.locator("details.house-rules summary").click()
+    ann.fill("#rule-rounds", "1")
+    ann.locator("#rule-rounds").dispatch_event("change")
+    ann.check("#rated")
+    ann.wait_for_timeout(300)
+    ann.click("#create-room")
+    ann.wait_for_selector("#start-game")
+    sync_api.expect(ann.locator("#rated-badge")).to_be_visible()
+    bob.goto(ann.url)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_selector(".waiting")
+    ann.wait_for_selector('#lobby-players [data-player="1"] .dot.on')
+    ann.click("#start-game")
+    ann.wait_for_selector("#match-over", timeout=60000)
+    bob.wait_for_selector("#match-over", timeout=60000)
+
+    ann.click("#nav-leaderboard")
+    ann.select_option("#family", "classic/2")
+    ann.wait_for_selector("#board")
+    ratings = {name: rating_of(ann, name) for name in ("Ann", "Bob")}
+    assert all(r != 0.0 for r in ratings.values()), ratings  # a first rating is 0.0
+    assert ann.locator("#board tbody tr").count() == 2
+
+    bob.click("#nav-leaderboard")
+    bob.select_option("#family", "classic/2")
+    bob.locator("#board a", has_text="Bob").click()
+    sync_api.expect(bob.locator("#profile-stats")).to_have_text(re.compile(r"^1 場積分賽"))
+    assert bob.locator(".family .rating-chart circle").count() == 1
+    assert bob.locator("#recent-games tbody tr").count() == 1
+    bob.locator("#recent-games a.button").click()
+    bob.wait_for_url(re.compile(r"/replay/[A-Za-z0-9_-]+/1$"))
+    assert not errors, errors
+
+
+def test_a_guest_who_signs_up_keeps_their_seat_and_the_game_counts(
+        browser: Any, live: LiveServer) -> None:
+    errors: list[str] = []
+    gus = open_page(browser, live.url + "/", errors, lang="zh_CN")
+    gus.fill("#name", "Gus")
+    gus.fill("#players", "2")
+    gus.locator("#players").dispatch_event("change")
+    gus.locator("details.house-rules summary").click()
+    gus.fill("#rule-rounds", "1")
+    gus.locator("#rule-rounds").dispatch_event("change")
+    gus.check("#rated")
+    gus.wait_for_timeout(300)
+    gus.click("#create-room")
+    gus.wait_for_selector("#start-game")
+    room_url = gus.url
+    sign_up(gus, "Gus", "gus password")  # from the top bar, in the middle of it
+    gus.goto(room_url)
+    gus.wait_for_selector("#start-game")  # still the host, in the same seat
+    gus.click("#start-game")
+    gus.wait_for_selector("#match-over", timeout=60000)
+    gus.click("#account-link")
+    gus.click("#my-profile")
+    sync_api.expect(gus.locator("#profile-stats")).to_have_text(re.compile(r"^1 场积分赛"))
+    assert not errors, errors
+
+
+PAGES = ("account", "home", "leaderboard", "profile", "lobby")
+
+
+def test_screenshots_of_the_account_pages(browser: Any, live: LiveServer,
+                                          screenshots: Path) -> None:
+    """A rated match of Ann, Bob and an easy bot, and a rated room waiting in its lobby;
+    then each page at a phone's, a laptop's
+    and a desktop's size in English, Traditional and Simplified Chinese: nothing sticks out
+    sideways, and the pages show their translated titles."""
+    users = {}
+    for name in ("Ann", "Bob"):
+        c = httpx.Client(base_url=live.url, timeout=10, headers={"Origin": live.url})
+        assert c.post("/api/account/signup", json={"name": name, "password": "x" * 10}
+                      ).status_code == 200
+        users[name] = c
+    room = users["Ann"].post("/api/rooms", json={
+        "name": "Ann", "preset": "classic", "rated": True, "rules": {"players": 3, "rounds": 1},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "basic"}]}).json()
+    users["Ann"].post("/api/account/seats", json={"seats": [{"room": room["room"],
+                                                             "token": room["token"]}]})
+    joined = users["Bob"].post(f"/api/rooms/{room['room']}/join", json={"name": "Bob"}).json()
+    users["Bob"].post("/api/account/seats", json={"seats": [{"room": room["room"],
+                                                             "token": joined["token"]}]})
+    host = Client(live.url, room["room"], room["token"])
+    try:
+        host.wait("welcome")
+        host.send({"type": "start", "token": room["token"]})
+        host.wait("match_over", timeout=60)
+    finally:
+        host.close()
+    lobby = users["Ann"].post("/api/rooms", json={
+        "name": "Ann", "preset": "classic", "rated": True, "rules": {"players": 2},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]}).json()
+    cookie = users["Ann"].cookies.get("unoarena_session")
+    for c in users.values():
+        c.close()
+    titles = {"en": "Leaderboard", "zh_TW": "排行榜", "zh_CN": "排行榜"}
+    errors: list[str] = []
+    for lang in ("en", "zh_TW", "zh_CN"):
+        for size_name, size in (("phone", PHONE), ("laptop", LAPTOP), ("desktop", DESKTOP)):
+            for what in PAGES:
+                seat = (lobby["room"], 0, lobby["token"]) if what == "lobby" else None
+                page = open_page(browser, live.url + "/static/style.css", errors,
+                                 viewport=size, lang=lang, seat=seat)
+                if what != "account":  # signed in as Ann
+                    page.context.add_cookies([{"name": "unoarena_session", "value": cookie,
+                                               "url": live.url}])
+                path = {"account": "/account", "home": "/", "profile": "/u/Ann",
+                        "leaderboard": "/leaderboard", "lobby": lobby["url"]}[what]
+                page.goto(live.url + path)
+                ready = {"account": "#account-name", "home": "#rated",
+                         "leaderboard": "#board", "profile": ".rating-chart",
+                         "lobby": "#rated-badge"}[what]
+                page.wait_for_selector(ready)
+                if what == "leaderboard":
+                    sync_api.expect(page.locator("h1")).to_have_text(titles[lang])
+                if what == "profile" and lang == "en":  # one game: said in the singular
+                    sync_api.expect(page.locator("#profile-stats")).to_have_text(
+                        re.compile(r"^1 rated game, [01] won$"))
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= size["width"], (lang, size_name, what, width)
+                page.screenshot(path=str(screenshots / f"accounts-{what}-{size_name}-{lang}.png"),
+                                full_page=True)
+                page.context.close()
+    assert not errors, errors
