@@ -15,7 +15,14 @@ another process, as behind a proxy that balances connections. The JSON then has 
 figures for each process (its rooms, the clients connected to it, their actions, latencies and
 errors, its CPU) and in total.
 
-Localhost only, bounded in time and count: ``python benchmarks/server_load.py --rooms 250``.
+``--lobby`` measures the lobby instead: ``--rooms`` public rooms, ``--watchers`` pages on
+the lobby's socket, and for ``--duration`` seconds ``--changes`` changes a second to random
+rooms (a person takes an open seat, a spectator comes or goes). It reports what the watchers
+received (messages and bytes per change) against a full re-send of the list at each change,
+which is the size of the list a watcher is sent first.
+
+Localhost only, bounded in time and count: ``python benchmarks/server_load.py --rooms 250``,
+``python benchmarks/server_load.py --lobby --rooms 1000``.
 """
 
 from __future__ import annotations
@@ -269,6 +276,143 @@ async def run(args: argparse.Namespace, bases: list[str], pids: list[int]) -> di
     return result
 
 
+class LobbyWatcher:
+    """A page on the lobby's socket: the list's size, then every change message's."""
+
+    def __init__(self, base: str) -> None:
+        self.url = f"ws{base[4:]}/ws/lobby"
+        self.first_bytes = 0
+        self.listed = 0
+        self.messages = 0
+        self.bytes = 0
+        self.entries = 0  # rooms added, changed or removed, over all messages
+        self.ready = asyncio.Event()
+
+    async def run(self, stop: asyncio.Event) -> None:
+        async with connect(self.url, max_size=2**24) as ws:
+            first = await ws.recv()
+            self.first_bytes = len(first.encode() if isinstance(first, str) else first)
+            self.listed = len(json.loads(first)["rooms"])
+            self.ready.set()
+            while not stop.is_set():
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), 0.2)
+                except TimeoutError:
+                    continue
+                msg = json.loads(raw)
+                if msg["type"] != "lobby_diff":
+                    continue
+                self.messages += 1
+                self.bytes += len(raw.encode() if isinstance(raw, str) else raw)
+                self.entries += len(msg["add"]) + len(msg["change"]) + len(msg["remove"])
+
+
+async def public_rooms(base: str, rooms: int, clients: int, preset: str
+                       ) -> list[tuple[str, str]]:
+    """``rooms`` public rooms of ``clients`` seats, the host in one and the others open:
+    [(room, the host's token)]."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        sem = asyncio.Semaphore(16)
+
+        async def one(i: int) -> tuple[str, str]:
+            async with sem:
+                body = {"name": f"host{i}", "preset": preset, "rules": {"players": clients},
+                        "public": True, "seats": [{"kind": "human"}] * clients}
+                r = (await http.post("/api/rooms", json=body)).json()
+                return r["room"], r["token"]
+
+        return list(await asyncio.gather(*(one(i) for i in range(rooms))))
+
+
+async def run_lobby(args: argparse.Namespace, base: str, pids: list[int]) -> dict[str, Any]:
+    """The lobby's live list of ``args.rooms`` public rooms, changing ``args.changes`` times a
+    second: what its watchers receive, against a full re-send of the list at each change."""
+    rng = random.Random(args.seed)
+    rooms = await public_rooms(base, args.rooms, args.clients, args.preset)
+    # each host waits at their table (a room whose host is away leaves the list)
+    hosts: list[ClientConnection] = []
+    for room, token in rooms:
+        ws = await connect(f"ws{base[4:]}/ws/{room}", max_size=2**22)
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        hosts.append(ws)
+    stop = asyncio.Event()
+    watchers = [LobbyWatcher(base) for _ in range(args.watchers)]
+    tasks = [asyncio.ensure_future(w.run(stop)) for w in watchers]
+    await asyncio.wait_for(asyncio.gather(*(w.ready.wait() for w in watchers)), 60)
+    await asyncio.sleep(args.warmup)
+    base_counts = [(w.messages, w.bytes, w.entries) for w in watchers]
+    open_seats = {room: args.clients - 1 for room, _token in rooms}
+    spectators: list[ClientConnection] = []
+    made = {"join": 0, "watch": 0, "leave": 0}
+    errors = 0
+    cpu0 = [cpu_seconds(pid) for pid in pids]
+    t0 = time.perf_counter()
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        n = 0
+        while time.perf_counter() - t0 < args.duration:
+            due = t0 + n / args.changes
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            n += 1
+            kind = rng.choice(("join", "watch", "leave"))
+            room = rng.choice(rooms)[0]
+            try:
+                if kind == "join" and open_seats[room] > 0:
+                    r = await http.post(f"/api/rooms/{room}/join", json={"name": f"p{n}"})
+                    errors += r.status_code != 200
+                    open_seats[room] -= 1
+                elif kind == "leave" and spectators:
+                    await spectators.pop(rng.randrange(len(spectators))).close()
+                else:
+                    kind = "watch"
+                    ws = await connect(f"ws{base[4:]}/ws/{room}")
+                    await ws.send(json.dumps({"type": "hello"}))
+                    spectators.append(ws)
+            except Exception:
+                errors += 1
+                continue
+            made[kind] += 1
+    elapsed = time.perf_counter() - t0
+    await asyncio.sleep(0.5)  # the last changes reach the watchers
+    cpu1 = [cpu_seconds(pid) for pid in pids]
+    stop.set()
+    for ws in spectators + hosts:
+        await ws.close()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    changes = sum(made.values())
+    got = [(w.messages - m, w.bytes - b, w.entries - e)
+           for w, (m, b, e) in zip(watchers, base_counts, strict=True)]
+    per_watcher_msgs = statistics.mean(g[0] for g in got)
+    per_watcher_bytes = statistics.mean(g[1] for g in got)
+    full = statistics.mean(w.first_bytes for w in watchers)
+    return {
+        "mode": "lobby",
+        "rooms": args.rooms,
+        "listed": watchers[0].listed,
+        "watchers": args.watchers,
+        "duration_s": round(elapsed, 2),
+        "changes": changes,
+        "changes_made": made,
+        "changes_per_s": round(changes / elapsed, 1),
+        "full_list_bytes": int(full),
+        "per_watcher": {
+            "messages": per_watcher_msgs,
+            "bytes": int(per_watcher_bytes),
+            "rooms_in_messages": statistics.mean(g[2] for g in got),
+            "messages_per_change": round(per_watcher_msgs / max(1, changes), 3),
+            "bytes_per_change": round(per_watcher_bytes / max(1, changes), 1),
+        },
+        "full_resend": {  # every change sending the whole list, as a page reloading it would
+            "messages_per_change": 1.0,
+            "bytes_per_change": int(full),
+        },
+        "bytes_ratio_full_over_diff": round(full * changes / max(1.0, per_watcher_bytes), 1),
+        "server_cpu_percent": round(sum(100 * (b - a) / elapsed
+                                        for a, b in zip(cpu0, cpu1, strict=True)), 1)
+        if pids else None,
+        "errors": errors,
+    }
+
+
 async def owned_rooms(bases: list[str]) -> list[int]:
     """How many rooms each process holds, by its health endpoint."""
     out = []
@@ -323,7 +467,15 @@ def main() -> int:
     ap.add_argument("--spread", action="store_true",
                     help="clients connect to the processes in turn, most of them to one that "
                          "does not own their room")
+    ap.add_argument("--lobby", action="store_true",
+                    help="measure the lobby's live list of --rooms public rooms instead")
+    ap.add_argument("--watchers", type=int, default=10, help="--lobby: pages on the lobby")
+    ap.add_argument("--changes", type=float, default=50.0,
+                    help="--lobby: changes a second to random rooms")
     args = ap.parse_args()
+    if args.lobby and (args.processes != 1 or not 1 <= args.watchers <= 200
+                       or not 0 < args.changes <= 1000):
+        ap.error("--lobby is for one process, 1-200 watchers, at most 1000 changes a second")
     if not 1 <= args.processes <= 8:
         ap.error("--processes is 1-8")
     if args.processes > 1 and (args.url or not (args.database_url or "").startswith("postgres")):
@@ -372,8 +524,9 @@ def main() -> int:
                     err = (Path(tmp.name) / "server.log").read_text(errors="replace")
                     print(f"a server did not start: {err}", file=sys.stderr)
                     return 1
-        result = asyncio.run(asyncio.wait_for(
-            run(args, bases, [p.pid for p in procs]), args.duration + args.warmup + 300))
+        pids = [p.pid for p in procs]
+        work = run_lobby(args, bases[0], pids) if args.lobby else run(args, bases, pids)
+        result = asyncio.run(asyncio.wait_for(work, args.duration + args.warmup + 300))
     finally:
         for proc in procs:
             proc.terminate()

@@ -46,13 +46,12 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], Store]:
     return lambda: Store(url, schema=schema)
 
 
-@pytest.fixture
-def make_server(db: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
-    """Start servers on the test's database: ``make_server(bot_delay=0, ...)``."""
+def _servers(stores: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
+    """A factory of servers, each on a new store from ``stores``; all stopped at the end."""
     started: list[tuple[LiveServer, Store]] = []
 
     def make(**kw: Any) -> LiveServer:
-        store = db()
+        store = stores()
         server = LiveServer(fast_config(**kw), store=store)
         started.append((server, store))
         return server
@@ -61,6 +60,12 @@ def make_server(db: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
     for server, store in started:
         server.stop()
         store.close()
+
+
+@pytest.fixture
+def make_server(db: Callable[[], Store]) -> Iterator[Callable[..., LiveServer]]:
+    """Start servers on the test's database: ``make_server(bot_delay=0, ...)``."""
+    yield from _servers(db)
 
 
 @pytest.fixture
@@ -132,3 +137,11 @@ def page_server(tmp_path: Path) -> Iterator[LiveServer]:
     yield server
     server.stop()
     store.close()
+
+
+@pytest.fixture
+def solo(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Servers on a SQLite file of the test's own: ``solo(quick_wait=0.5, ...)``. For what
+    depends on every room of the database (the lobby's list, where quick play seats people),
+    which PostgreSQL's test schema shares with other tests."""
+    yield from _servers(lambda: Store(f"sqlite:///{tmp_path / 'solo.sqlite3'}"))

@@ -135,7 +135,8 @@ TURN_WORDS = {"en": "Your turn", "zh_TW": "輪到你", "zh_CN": "轮到你"}
 def layout_facts(page: Any) -> dict[str, Any]:
     return dict(page.evaluate("""() => {
         const r = (e) => e.getBoundingClientRect();
-        const links = [...document.querySelectorAll('.topbar nav a')].map((a) => r(a).top);
+        const links = [...document.querySelectorAll('.topbar nav a')]
+          .filter((a) => a.getClientRects().length).map((a) => r(a).top);  // the links shown
         const nav = document.querySelector('.topbar nav');
         const log = document.getElementById('log');
         const last = log.lastElementChild;

@@ -26,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import available, describe
-from ..bots.levels import LEVEL_NAMES, level_of, leveled_first, levels_hint, plays
+from ..bots.levels import LEVEL_NAMES, LEVELS, level_of, leveled_first, levels_hint, plays
 from ..engine import KEY_INFO, KEYS, PRESETS, IllegalAction
 from ..text.i18n import _
 from ..text.rules import KEY_RULES, allowed_values, explain, preset_summary, special_cards
@@ -42,6 +42,7 @@ from .protocol import (
     dumps,
     parse_message,
 )
+from .quickplay import quick_play
 from .replay import replay_steps
 from .rooms import (
     ERROR_TEXT,
@@ -69,7 +70,10 @@ CONFIG_ENV = "UNOARENA_SERVER_CONFIG"  # how `serve --workers N` hands its optio
 _CREATE = {"name": Field(str, max_len=64), "preset": Field(str, max_len=32),
            "rules": Field(dict, required=False), "seats": Field(list),
            "lang": Field(str, required=False, max_len=16),
+           "public": Field(bool, required=False),
            "rated": Field(bool, required=False)}
+_QUICK = {"name": Field(str, max_len=64), "preset": Field(str, max_len=32),
+          "level": Field(str, max_len=16), "lang": Field(str, required=False, max_len=16)}
 _JOIN = {"name": Field(str, max_len=64), "player": Field(int, required=False, hi=63),
          "lang": Field(str, required=False, max_len=16)}
 _RULES = {"preset": Field(str, max_len=32), "rules": Field(dict, required=False),
@@ -214,6 +218,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
         app.state.cluster = cluster
     else:
         count = await manager.load()
+    sweeper = asyncio.create_task(manager.lobby.sweeping())
     pacer: asyncio.Task[None] | None = None
     if cfg.tune_gc:
         tune_gc()
@@ -228,6 +233,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     finally:
         if pacer is not None:
             pacer.cancel()
+        sweeper.cancel()
         await manager.close()
         if cluster is not None:
             await cluster.close()
@@ -302,7 +308,10 @@ async def meta(request: Request) -> Any:
                     "rules": r.to_dict()} for name, r in PRESETS.items()]
         bots = [_bot_meta(b) for b in leveled_first(available())]
         hint = levels_hint()
+        levels = [{"id": level, "name": _(LEVEL_NAMES[level]), "bot": bot,
+                   "plays": plays(level)} for level, bot, _doc in LEVELS]
     return {"presets": presets, "keys": keys, "bots": bots, "levels_hint": hint,
+            "levels": levels,
             "languages": LANGUAGES,
             "lang": lang, "limits": {"message_bytes": MAX_MESSAGE_BYTES, "name": 24}}
 
@@ -347,8 +356,70 @@ async def create_room(request: Request) -> Any:
     if rated and not request.app.state.config.accounts:
         raise ProtocolError("no_accounts", T_("this server has no accounts, so no rated "
                                               "rooms: leave rated off"))
-    room, token = await _manager(request).create(name, rs, seats, client, rated=rated)
+    room, token = await _manager(request).create(name, rs, seats, client,
+                                                 public=bool(body.get("public", False)),
+                                                 rated=rated)
     return {"room": room.id, "player": 0, "token": token, "url": f"/r/{room.id}"}
+
+
+@_api
+async def quick(request: Request) -> Any:
+    """Quick play: a seat at an open public table of the chosen rule set, or a new one that
+    bots of the chosen level fill after a short wait (quickplay.py)."""
+    body = await _body(request, _QUICK)
+    name = clean_name(body["name"])
+    client = request.client.host if request.client else ""
+
+    async def join_at(room_id: str) -> dict[str, Any]:  # here, or where the room is
+        cluster = request.app.state.cluster
+        args = {"name": name, "player": None}
+        if cluster is None:
+            seat: dict[str, Any] = await room_op(_manager(request).get(room_id), "join", args)
+            return seat
+        seat = await cluster.run(room_id, "join", args)
+        return seat
+
+    return await quick_play(_manager(request), name, body["preset"], body["level"], join_at,
+                            client)
+
+
+@_api
+async def lobby_list(request: Request) -> Any:
+    """The public rooms of this server as the lobby lists them now."""
+    return _manager(request).lobby.snapshot()
+
+
+async def lobby_socket(websocket: WebSocket) -> None:
+    """The lobby, live: the list once, then what changes (lobby.py); a client may only ping."""
+    await websocket.accept()
+    conn = Conn(normalize(websocket.query_params.get("lang")), websocket.app.state.config)
+    pump = asyncio.create_task(_pump(websocket, conn))
+    lobby = _manager(websocket).lobby
+    lobby.watch(conn)
+    try:
+        while not conn.closed:
+            raw = await _receive(websocket)
+            if raw is None:
+                break
+            if not conn.limiter.allow():
+                conn.close(POLICY_VIOLATION, "too many messages")
+                break
+            try:
+                msg = parse_message(raw)
+                if msg["type"] != "ping":
+                    raise ProtocolError("bad_message", T_("the lobby only answers ping"))
+                conn.push(dumps({"type": "pong", "t": msg.get("t")}))
+            except ProtocolError as e:
+                conn.error(e.code, e.message, **e.params)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        lobby.unwatch(conn)
+        conn.close()
+        try:
+            await asyncio.wait_for(pump, 5)
+        except (TimeoutError, asyncio.CancelledError):
+            pump.cancel()
 
 
 @_api
@@ -468,16 +539,19 @@ async def session(room: Room, conn: Conn,
             raise ProtocolError("bad_message", T_("say hello first"))
         conn.lang = normalize(hello.get("lang") or conn.lang)
         player: Player | None = None
+        heir: Player | None = None  # quick play: the bot's seat this person takes next round
         if hello.get("token"):
             player = room.seating.check_token(hello["token"])
             if player is None or player.kind not in ("human", "remote"):
                 player = None
-                conn.error("bad_token", T_("this seat token is not valid here; you are "
-                                           "watching"))
+                heir = room.seating.heir_by_token(hello["token"])
+                if heir is None:
+                    conn.error("bad_token", T_("this seat token is not valid here; you are "
+                                               "watching"))
         async with room.lock:  # not while a move's write is pending: it is not shown yet
             if room.status == MOVED:  # taken over meanwhile: reconnect to find it
                 return
-            room.seating.attach(conn, player)
+            room.seating.attach(conn, player, heir)
         while not conn.closed:
             raw = await receive()
             if raw is None:
@@ -515,6 +589,9 @@ ROUTES = [
     Route("/api/meta", meta), Route("/api/rules", rules, methods=["POST"]),
     Route("/api/i18n/{lang}", i18n),
     Route("/api/rooms", create_room, methods=["POST"]),
+    Route("/api/quick", quick, methods=["POST"]),
+    Route("/api/lobby", lobby_list), Route("/lobby", page),
+    WebSocketRoute("/ws/lobby", lobby_socket),
     Route("/api/rooms/{room}", room_info),
     Route("/api/rooms/{room}/join", join, methods=["POST"]),
     Route("/api/rooms/{room}/seat-link", seat_link, methods=["POST"]),
@@ -607,7 +684,7 @@ async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
     if player is None or player.index != conn.player:
         raise ProtocolError("bad_token", T_("this seat token does not belong to your seat"))
     if kind == "act":
-        await room.act(player, msg["action"], msg.get("seq"))
+        await room.act(player, msg["action"], msg.get("seq"), msg.get("id"))
     elif kind == "start":
         await room.start(player)
     elif kind == "again":
@@ -628,7 +705,9 @@ async def room_op(room: Room, op: str, args: dict[str, Any]) -> Any:
     if op == "join":
         player, token = await room.seating.join(args["name"], args["player"])
         return {"room": room.id, "player": player, "token": token, "name": args["name"],
-                "url": f"/r/{room.id}"}
+                "url": f"/r/{room.id}",
+                # quick play: a bot's seat, the person's from the next round on
+                "waiting": room.players[player].heir is not None}
     if op == "seat_link":
         host = room.seating.check_token(args["token"])
         if host is None:

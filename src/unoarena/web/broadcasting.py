@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..bots.levels import level_of
 from ..engine import Event
 from ..engine.match import eliminated
 from ..play_choice import hand_choices
@@ -50,8 +51,15 @@ class Broadcaster:
                          "name": room.seating.display_name(p, lang),
                          "bot": p.bot if p.kind in ("bot", "remote") else None,
                          "connected": bool(p.conns), "away": room.seating.is_away(p, now),
-                         "seat": room.seating.seat_of(p.index)} for p in room.players],
+                         "seat": room.seating.seat_of(p.index),
+                         "next": p.heir[0] if p.heir is not None else None}
+                        for p in room.players],
             "spectators": sum(1 for c in room.conns if c.player is None),
+            "public": room.public,
+            "quick": level_of(room.fill_bot) if room.fill_bot else None,
+            "fill_in_ms": (int(max(0.0, room.fill_at - now) * 1000)
+                           if room.fill_timer is not None and room.fill_at is not None
+                           else None),
             "rated": is_rated(room),
         }
 
@@ -195,6 +203,7 @@ class Broadcaster:
     def broadcast_room(self) -> None:
         """Send every connection the room as :meth:`info` describes it, in its
         language, built once per player and language."""
+        self.room.manager.lobby.note(self.room)
         texts: dict[tuple[int | None, str], str] = {}
         for conn in list(self.room.conns):
             key = (conn.player, conn.lang)

@@ -74,6 +74,9 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
     adv.add_argument("--away-after", type=float, default=30.0, metavar="S",
                      help=_("seconds a disconnected player may keep the table waiting "
                             "before a bot plays for them (default 30)"))
+    adv.add_argument("--quick-wait", type=float, default=20.0, metavar="S",
+                     help=_("seconds a new quick-play table waits for people before bots "
+                            "take its empty seats (default 20)"))
     adv.add_argument("--idle-after", type=float, default=120.0, metavar="S",
                      help=_("seconds a connected player may keep the table waiting at their "
                             "turn before a bot makes that move (0: never; rooms with a turn "
@@ -147,7 +150,8 @@ def run_serve(args: argparse.Namespace) -> int:
     config = ServerConfig(database_url=args.database_url, bot_delay=args.bot_delay,
                           window_delay=args.window_delay, round_pause=args.round_pause,
                           away_after=args.away_after, idle_after=args.idle_after,
-                          remote_move_s=args.remote_move_s, rate=args.rate,
+                          quick_wait=args.quick_wait, remote_move_s=args.remote_move_s,
+                          rate=args.rate,
                           burst=max(args.rate * 2, 1.0), create_rate=args.create_rate,
                           tune_gc=True, broker_url=args.broker_url,
                           lease_ttl=args.lease_ttl, heartbeat=min(1.0, args.lease_ttl / 4),

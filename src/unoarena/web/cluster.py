@@ -12,7 +12,8 @@ process that lost a room cannot add to its log, and nothing is applied twice.
 A client may reach any process (through any proxy). A process that does not own the client's
 room relays: it forwards the WebSocket's messages to the owner, which runs the very session a
 local client gets, and the owner sends that connection's outbox back, to that process only.
-HTTP calls about a room (its info, joining, a seat link) are forwarded the same way.
+HTTP calls about a room (its info, joining, a seat link) are forwarded the same way. The
+lobby's list of public rooms travels on a channel every process listens to (lobby.py).
 
 Redis pub/sub carries it, one channel per process. Why Redis rather than NATS: ``PUBLISH``
 answers how many subscribers got the message, and ``PUBSUB NUMSUB`` how many listen, which tells
@@ -24,7 +25,9 @@ is moot, its client reconnects and is told the stored state.
 Frames are ``KIND ARG...`` and, after a newline, a payload:
 ``open CID ORIGIN ROOM LANG``, ``msg CID\\nRAW``, ``close CID`` (a relay to the owner);
 ``out CID\\nTEXT\\nTEXT...``, ``end CID [CODE\\nREASON]`` (the owner to a relay);
-``call ID ORIGIN\\nJSON``, ``reply ID\\nJSON`` (forwarded HTTP calls).
+``call ID ORIGIN\\nJSON``, ``reply ID\\nJSON`` (forwarded HTTP calls);
+``lobby ORIGIN\\nJSON`` (a process's public rooms that changed) and ``lobby-sync ORIGIN`` (a
+process that started asks the others for theirs), on the shared channel :data:`LOBBY`.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ from .store import DB_NOW, Store, StoreError, brief, unreachable
 log = logging.getLogger("unoarena.web.cluster")
 
 CHANNEL = "unoarena:proc:"
+LOBBY = "lobby"  # the channel (CHANNEL + LOBBY) of the public rooms' changes, heard by all
 _ROOM_ID = re.compile(r"[A-Za-z0-9]{1,32}")
 CALL_TIMEOUT = 10.0
 BROKER_CONNECTIONS = 32
@@ -207,9 +211,13 @@ class Cluster:
         self.store.owner = self.id
         self.manager.lease_op = self._lease_op
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self.pubsub.subscribe(self.channel(self.id))
+        await self.pubsub.subscribe(self.channel(self.id), self.channel(LOBBY))
         self._spawn(self._listen())
         self._spawn(self._sender())
+        lobby = self.manager.lobby
+        lobby.me = self.id
+        lobby.publish = self._lobby_changed
+        self._spawn(self._lobby_publish(f"lobby-sync {self.id}"))
         await self._take_over()
         self._spawn(self._heartbeat())
         self._thread = threading.Thread(target=self._renewer, args=(asyncio.get_running_loop(),),
@@ -650,7 +658,7 @@ class Cluster:
                 self.trouble("listening to the broker", e)
                 await asyncio.sleep(self.config.heartbeat)
                 with suppress(Exception):
-                    await self.pubsub.subscribe(self.channel(self.id))
+                    await self.pubsub.subscribe(self.channel(self.id), self.channel(LOBBY))
                     self._fine("listening to the broker")
 
     def _frame(self, data: str) -> None:
@@ -689,6 +697,24 @@ class Cluster:
             fut = self.calls.get(cid)
             if fut is not None and not fut.done():
                 fut.set_result(orjson.loads(body))
+        elif kind == "lobby" and cid != self.id:  # (cid: the process that published it)
+            self.manager.lobby.merge(cid, orjson.loads(body))
+        elif kind == "lobby-sync" and cid != self.id:
+            self._lobby_changed(self.manager.lobby.own())
+
+    # ======================================================================================
+    # the lobby's list across processes
+    # ======================================================================================
+    def _lobby_changed(self, payload: dict[str, Any]) -> None:
+        """Publish this process's public rooms that changed, for every other process's lobby."""
+        self._spawn(self._lobby_publish(f"lobby {self.id}\n{orjson.dumps(payload).decode()}"))
+
+    async def _lobby_publish(self, frame: str) -> None:
+        try:
+            await self._publish(LOBBY, frame)
+            self._fine("telling the lobby")
+        except Exception as e:  # the broker is away: the list catches up with the next change
+            self.trouble("telling the lobby", e)
 
     # ======================================================================================
     # what the health endpoint shows

@@ -27,6 +27,7 @@ MAX_MESSAGE_BYTES = 4096
 MAX_ACTION_CHARS = 200
 TOKEN_CHARS = 64
 NAME_CHARS = 24
+MOVE_ID_CHARS = 32
 
 
 class ProtocolError(Exception):
@@ -92,7 +93,9 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "hello": {"token": Field(str, required=False, max_len=TOKEN_CHARS),
               "lang": Field(str, required=False, max_len=16)},
     "act": {"action": Field(str, max_len=MAX_ACTION_CHARS), "token": _TOKEN,
-            "seq": Field(int, required=False)},
+            "seq": Field(int, required=False),
+            # the page's name for the move: sent again after a reconnect, applied once
+            "id": Field(str, required=False, max_len=MOVE_ID_CHARS)},
     "start": {"token": _TOKEN},
     "again": {"token": _TOKEN},
     "remove": {"token": _TOKEN, "player": Field(int, hi=63)},

@@ -39,6 +39,7 @@ from ..table_loop import LENIENT, TableLoop
 from . import ratings
 from .broadcasting import Broadcaster
 from .catalog import T_
+from .lobby import Lobby
 from .persistence import DB_LOST, LOG_BROKEN, NOT_SAVED, BrokenLog, Persistence, store_problem
 from .protocol import ProtocolError, RateLimit
 from .seating import (
@@ -96,6 +97,7 @@ class ServerConfig:
     broker_url: str | None = None  # set: one of several processes sharing PostgreSQL (cluster.py)
     lease_ttl: float = 4.0  # seconds a room's lease lasts without renewal
     heartbeat: float = 1.0  # seconds between renewals (and looks for rooms nobody holds)
+    quick_wait: float = 20.0  # seconds a new quick-play table waits for people before bots
     accounts: bool = False  # people may sign up and log in; rated rooms (accounts.py)
 
 
@@ -127,7 +129,8 @@ class Room:
     """
 
     def __init__(self, manager: RoomManager, room_id: str, rules: RuleSet, host: int,
-                 people: list[Player], created_at: float) -> None:
+                 people: list[Player], created_at: float, public: bool = False,
+                 fill_bot: str | None = None) -> None:
         self.manager = manager
         self.store = manager.store
         self.config = manager.config
@@ -138,6 +141,10 @@ class Room:
         self.host = host
         self.players = people
         self.created_at = created_at
+        self.public = public  # listed in the lobby (lobby.py); else found by its link only
+        self.fill_bot = fill_bot  # a quick-play table: the bot its empty seats get
+        self.fill_timer: asyncio.TimerHandle | None = None  # when those bots sit down
+        self.fill_at: float | None = None  # (event loop clock)
         self.rated = False  # the host's choice at creation: see ratings.is_rated
         self.status = LOBBY
         self.match: Match | None = None
@@ -169,7 +176,7 @@ class Room:
                 raise ProtocolError("already_started", T_("the game has already started"))
             if self.status == FINISHED:
                 raise ProtocolError("already_started", T_("the match is over: use play again"))
-            await self._begin_match()
+            await self.begin_match()
 
     async def again(self, actor: Player) -> None:
         """After a match, the host starts another with the same table and rules."""
@@ -177,7 +184,7 @@ class Room:
             self.seating.host_only(actor)
             if self.status != FINISHED:
                 raise ProtocolError("not_finished", T_("the match is not over yet"))
-            await self._begin_match()
+            await self.begin_match()
 
     async def begin(self, seed: int) -> None:
         """Start the match dealt from ``seed``, for a program that runs tables of its own (the
@@ -185,11 +192,19 @@ class Room:
         async with self.lock:
             if self.status != LOBBY:
                 raise ProtocolError("already_started", T_("the game has already started"))
-            await self._begin_match(seed)
+            await self.begin_match(seed)
 
-    async def _begin_match(self, seed: int | None = None) -> None:
+    async def begin_match(self, seed: int | None = None) -> None:
+        """Start a match (under the room's lock): people waiting for a bot's seat take it, and
+        open seats go to bots (a quick-play table's own, else the basic one); dealt from
+        ``seed`` when given, else from a fresh random one."""
+        await self.seating.seat_heirs()
+        if self.fill_timer is not None:
+            self.fill_timer.cancel()
+            self.fill_timer = None
+        fill = self.fill_bot or "basic"
         # open seats go to bots: as stored first, in the room once stored
-        seated = [dataclasses.replace(p, kind="bot", bot="basic") if p.kind == "open" else p
+        seated = [dataclasses.replace(p, kind="bot", bot=fill) if p.kind == "open" else p
                   for p in self.players]
         seed = secrets.randbits(63) if seed is None else seed
         match_no = self.match_no + 1
@@ -198,7 +213,7 @@ class Room:
                                          [p.row() for p in seated]))
         for p in self.players:
             if p.kind == "open":
-                p.kind, p.bot = "bot", "basic"
+                p.kind, p.bot = "bot", fill
             p.agent = None
             p.agent_round = -1
         self.match_no = match_no
@@ -230,8 +245,13 @@ class Room:
         self.out.broadcast_state([], start=events)
         self.touch()
 
-    async def act(self, player: Player, text: str, seq: int | None) -> None:
-        """A person's action, checked by the engine (its error codes are DIG-4's)."""
+    async def act(self, player: Player, text: str, seq: int | None,
+                  move_id: str | None = None) -> None:
+        """A person's action, checked by the engine (its error codes are DIG-4's).
+
+        ``move_id`` is the sender's name for this move: a page whose socket dropped as it sent
+        a move sends it again after reconnecting, not knowing whether it arrived, and a move
+        whose id this seat's last move had is not applied a second time."""
         if text.lower().split(maxsplit=1)[:1] in (["timeout"], [TIME_UP_TEXT]):
             # HR-TIMER, HR-BLITZ: only the server's clock runs out
             raise ProtocolError("bad_action", T_("only the server's clock can end a turn "
@@ -239,6 +259,8 @@ class Room:
         async with self.lock:
             if self.status != PLAYING or self.match is None:
                 raise ProtocolError("not_playing", T_("the game is not in progress"))
+            if move_id is not None and move_id == player.last_move:
+                return  # arrived before the drop: the table the page was sent shows it
             self._check_going()
             seat = self.seating.seat_of(player.index)
             if seat is None:
@@ -255,6 +277,8 @@ class Room:
                     raise ProtocolError("too_late", T_("Too late: someone moved first and "
                                                        "that chance has passed."))
             await self.apply(seat, text, "human")
+            if move_id is not None:
+                player.last_move = move_id
 
     def _check_going(self) -> None:
         """Refuse a move, with what the players are shown, while the room cannot go on."""
@@ -323,6 +347,7 @@ class Room:
             self.out.broadcast_room()
             self.touch()
         else:
+            await self.seating.seat_heirs()  # between rounds: people take over bots' seats
             self._round_begins()
 
     def touch(self) -> None:
@@ -366,6 +391,9 @@ class Room:
         """The room stops here (shutdown, or another process took it): its bots and clocks
         stop and its connections close."""
         self.clock.stop()
+        if self.fill_timer is not None:
+            self.fill_timer.cancel()
+            self.fill_timer = None
         for conn in list(self.conns):
             conn.close()
 
@@ -377,6 +405,7 @@ class RoomManager:
         self.store = store
         self.config = config
         self.rooms: dict[str, Room] = {}
+        self.lobby = Lobby(self)  # the public rooms, live, for people looking for a game
         self.tasks: set[asyncio.Task[None]] = set()
         self._create_stamps: dict[str, RateLimit] = {}
         #: with several processes: the write that makes a new room's creator its owner
@@ -475,8 +504,9 @@ class RoomManager:
 
     def _restore(self, row: RoomRow) -> Room:
         rules = RuleSet.from_dict(row.rules)
-        people = [Player(p.player, p.kind, p.name, p.token_hash, p.bot) for p in row.players]
-        room = Room(self, row.id, rules, row.host, people, row.created_at)
+        people = [Player.from_row(p) for p in row.players]
+        room = Room(self, row.id, rules, row.host, people, row.created_at, row.public,
+                    row.fill_bot)
         room.rated = row.rated
         now = room.loop.time()
         for p in people:
@@ -500,11 +530,19 @@ class RoomManager:
                 room.clock.arm_round_clock()
                 room.touch()
         self.rooms[row.id] = room
+        if room.fill_bot and room.status == LOBBY:  # its wait starts again
+            from .quickplay import arm_fill
+
+            arm_fill(room)
+        self.lobby.note(room)
         return room
 
     async def create(self, name: str, rules: RuleSet, seats: Sequence[Mapping[str, Any]],
-                     client: str = "", rated: bool = False) -> tuple[Room, str]:
-        """A new room with its creator (the host) in seat 0; returns it and their token."""
+                     client: str = "", public: bool = False,
+                     fill_bot: str | None = None, rated: bool = False) -> tuple[Room, str]:
+        """A new room with its creator (the host) in seat 0; returns it and their token.
+        ``public``: listed in the lobby; ``fill_bot``: a quick-play table's bot; ``rated``:
+        the host's choice."""
         if not self.db_ok:
             raise ProtocolError("no_database", DB_LOST)
         if len(self.rooms) >= self.config.max_rooms:
@@ -534,14 +572,16 @@ class RoomManager:
             else:
                 raise ProtocolError("bad_seats", T_("a seat is human or bot"))
         room_id = self._new_id()
-        room = Room(self, room_id, rules, 0, people, time.time())
+        room = Room(self, room_id, rules, 0, people, time.time(), public, fill_bot)
         people[0].disconnected_at = room.loop.time()
         room.rated = rated
-        op = op_create_room(room_id, rules.to_dict(), 0, [p.row() for p in people], rated)
+        op = op_create_room(room_id, rules.to_dict(), 0, [p.row() for p in people], public,
+                            fill_bot, rated)
         if self.lease_op is not None:
             op = together(op, self.lease_op(room_id))
         await self.store.write(op)
         self.rooms[room_id] = room
+        self.lobby.note(room)
         return room, token
 
     async def create_table(self, rules: RuleSet, seats: Sequence[tuple[str, str]]
@@ -584,10 +624,12 @@ class RoomManager:
             return
         room.status = MOVED
         room.stop()
+        self.lobby.note(room)
 
     async def close(self) -> None:
         """Server shutdown: stop every room's bots and timers, close every connection
         and cancel pending tasks. The rooms stay in the database."""
+        self.lobby.close()
         for room in self.rooms.values():
             room.stop()
         for task in list(self.tasks):

@@ -18,7 +18,7 @@ from typing import Any, Union
 import msgspec
 from msgspec import UNSET, Struct, UnsetType, defstruct
 
-from .app import _CREATE, _JOIN, _RULES, _SEAT_LINK
+from .app import _CREATE, _JOIN, _QUICK, _RULES, _SEAT_LINK
 from .protocol import PROTOCOL_VERSION, SCHEMAS, Field
 
 __all__ = ["PROTOCOL_VERSION", "decode_server", "json_schema"]
@@ -45,6 +45,7 @@ CLIENT_MESSAGES: dict[str, type[Struct]] = {kind: _client_struct(kind) for kind 
 HTTP_REQUESTS: dict[str, type[Struct]] = {
     "CreateRoomRequest": _fields_struct("CreateRoomRequest", _CREATE),  # POST /api/rooms
     "JoinRequest": _fields_struct("JoinRequest", _JOIN),  # POST /api/rooms/{room}/join
+    "QuickPlayRequest": _fields_struct("QuickPlayRequest", _QUICK),  # POST /api/quick
     "RulesRequest": _fields_struct("RulesRequest", _RULES),  # POST /api/rules
     "SeatLinkRequest": _fields_struct("SeatLinkRequest", _SEAT_LINK),  # .../seat-link
 }
@@ -60,6 +61,20 @@ class CreateRoomResponse(Struct, kw_only=True, forbid_unknown_fields=True):
     url: str
 
 
+class QuickPlayResponse(Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /api/quick``: the seat quick play found or opened, its token, the page's path;
+    ``waiting``: the seat is a bot's until the next round; ``fill_in``: seconds until bots fill
+    a new table (None: the table was already there)."""
+
+    room: str
+    player: int
+    token: str
+    name: str
+    url: str
+    waiting: bool
+    fill_in: float | None
+
+
 class _Server(Struct, kw_only=True, forbid_unknown_fields=True, tag_field="type"):
     """A message the server sends; exactly these fields, so a new one shows up in the tests."""
 
@@ -73,6 +88,7 @@ class Welcome(_Server, tag="welcome"):
     host: bool
     seat: int | None
     protocol: int
+    waiting: bool = False  # quick play: this person takes a bot's seat at the next round
 
 
 class Player(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -85,6 +101,7 @@ class Player(Struct, kw_only=True, forbid_unknown_fields=True):
     connected: bool
     away: bool
     seat: int | None
+    next: str | None = None  # quick play: who takes this bot's seat at the next round
 
 
 class Room(_Server, tag="room"):
@@ -100,7 +117,59 @@ class Room(_Server, tag="room"):
     you: int | None
     players: list[Player]
     spectators: int
+    public: bool = False  # listed in the lobby
+    quick: str | None = None  # a quick-play table: the level of the bots that fill it
+    fill_in_ms: int | None = None  # quick play: when bots take the empty seats and it starts
     rated: bool = False  # a match here moves ratings (ratings.is_rated)
+
+
+class LobbyRoom(Struct, kw_only=True, forbid_unknown_fields=True):
+    """A public room as the lobby lists it: rule set and house rules, status, seats, how many
+    are open, the people seated, bots, spectators, the quick-play level, whether one may
+    join now (an open seat, or a bot's seat from the next round)."""
+
+    id: str
+    preset: str
+    house: dict[str, Any]
+    status: str
+    seats: int
+    open: int
+    people: list[str]
+    bots: int
+    spectators: int
+    quick: str | None
+    joinable: bool
+
+
+class LobbyChange(Struct, kw_only=True, forbid_unknown_fields=True):
+    """The fields of a listed room that changed (``id`` and only those)."""
+
+    id: str
+    preset: str | UnsetType = UNSET
+    house: dict[str, Any] | UnsetType = UNSET
+    status: str | UnsetType = UNSET
+    seats: int | UnsetType = UNSET
+    open: int | UnsetType = UNSET
+    people: list[str] | UnsetType = UNSET
+    bots: int | UnsetType = UNSET
+    spectators: int | UnsetType = UNSET
+    quick: str | UnsetType | None = UNSET
+    joinable: bool | UnsetType = UNSET
+
+
+class Lobby(_Server, tag="lobby"):
+    """On the lobby socket (``/ws/lobby``), first: every public room, oldest first."""
+
+    rooms: list[LobbyRoom]
+
+
+class LobbyDiff(_Server, tag="lobby_diff"):
+    """On the lobby socket, then: what changed since the last message (rooms added, fields
+    changed, rooms no longer listed), gathered over a fraction of a second."""
+
+    add: list[LobbyRoom]
+    change: list[LobbyChange]
+    remove: list[str]
 
 
 class State(_Server, tag="state"):
@@ -190,7 +259,8 @@ class BotToken(_Server, tag="bot_token"):
 
 
 SERVER_MESSAGES: tuple[type[Struct], ...] = (Welcome, Room, State, Log, RoundOver, MatchOver,
-                                             Notice, Error, Pong, Removed, BotToken)
+                                             Notice, Error, Pong, Removed, Lobby, LobbyDiff,
+                                             BotToken)
 ClientMessage = Union[tuple(CLIENT_MESSAGES.values())]  # type: ignore[valid-type]  # noqa: UP007
 ServerMessage = Union[SERVER_MESSAGES]  # type: ignore[valid-type]  # noqa: UP007
 
@@ -200,7 +270,8 @@ def json_schema() -> dict[str, Any]:
     ``ClientMessage`` / ``ServerMessage`` say which a client sends and which it receives; the
     HTTP calls' bodies are there too (``CreateRoomRequest``, ...)."""
     (client, server, *_http), defs = msgspec.json.schema_components(
-        (ClientMessage, ServerMessage, CreateRoomResponse, *HTTP_REQUESTS.values()),
+        (ClientMessage, ServerMessage, CreateRoomResponse, QuickPlayResponse,
+         *HTTP_REQUESTS.values()),
         ref_template="#/$defs/{name}")
     defs = dict(sorted(defs.items()))
     defs["ClientMessage"] = client

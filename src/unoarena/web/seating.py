@@ -97,10 +97,26 @@ class Player:
     disconnected_at: float = 0.0
     agent: Bot | None = None  # the bot, or the stand-in of an absent person
     agent_round: int = -1
+    #: quick play: the person (name, token hash) who takes this bot's seat at the next round,
+    #: and their connections, watching until then
+    heir: tuple[str, str] | None = None
+    heir_conns: set[Conn] = field(default_factory=set)
+    last_move: str = ""  # the id of this seat's last move (a page's resend is not applied twice)
 
     def row(self) -> PlayerRow:
-        """The player as the database stores it (no connections, no bot state)."""
+        """The player as the database stores it (no connections, no bot state). A bot whose
+        seat is promised to a person is stored with that person's name and token hash (a bot
+        has neither of its own), so a restart or a take-over keeps the promise."""
+        if self.heir is not None:
+            return PlayerRow(self.index, self.kind, self.heir[0], self.heir[1], self.bot)
         return PlayerRow(self.index, self.kind, self.name, self.token_hash, self.bot)
+
+    @classmethod
+    def from_row(cls, row: PlayerRow) -> Player:
+        """The player a stored row describes (see :meth:`row` for a promised bot's seat)."""
+        if row.kind == "bot" and row.token_hash is not None:
+            return cls(row.player, "bot", "", None, row.bot, heir=(row.name, row.token_hash))
+        return cls(row.player, row.kind, row.name, row.token_hash, row.bot)
 
 
 
@@ -191,10 +207,29 @@ class Seating:
             return p.agent
         return None
 
+    def bots_to_replace(self) -> list[Player]:
+        """The seats of a quick-play table in play that a person arriving now may take over
+        from its bot at the next round (none is promised to someone yet)."""
+        room = self.room
+        return [p for p in room.players
+                if p.kind == "bot" and p.heir is None and p.index != room.host]
+
+    def heir_by_token(self, token: str) -> Player | None:
+        """The bot's seat whose waiting person this seat token is, or None."""
+        h = hash_token(token)
+        for p in self.room.players:
+            if p.heir is not None and hmac.compare_digest(p.heir[1], h):
+                return p
+        return None
+
     async def join(self, name: str, want: int | None = None) -> tuple[int, str]:
-        """Take an open seat; returns the player number and the secret seat token."""
+        """Take an open seat; returns the player number and the secret seat token. At a
+        quick-play table in play, a bot's seat instead, from the next round on."""
         room = self.room
         async with room.lock:
+            if room.status == PLAYING and room.fill_bot and want is None \
+                    and self.bots_to_replace():
+                return await self._promise_bot_seat(name)
             if room.status != LOBBY:
                 raise ProtocolError("already_started",
                                     T_("this game has already started; you can watch it"))
@@ -212,7 +247,50 @@ class Seating:
             p.kind, p.name, p.token_hash = "human", name, hash_token(token)
             p.disconnected_at = room.loop.time()
             room.out.broadcast_room()
+            if room.fill_bot and not any(x.kind == "open" for x in room.players):
+                await room.begin_match()  # a quick-play table full of people starts at once
             return p.index, token
+
+    async def _promise_bot_seat(self, name: str) -> tuple[int, str]:
+        """Promise a bot's seat to ``name`` from the next round on (they watch until then),
+        as stored first; the seat token is theirs at once."""
+        room = self.room
+        p = self.bots_to_replace()[0]
+        token = secrets.token_urlsafe(24)
+        heir = (name, hash_token(token))
+        await room.saving.write(op_set_player(room.id, PlayerRow(p.index, "bot", *heir, p.bot)))
+        p.heir = heir
+        room.out.broadcast_room()
+        return p.index, token
+
+    async def seat_heirs(self) -> None:
+        """Between rounds (under the room's lock): people promised a bot's seat take it, as
+        stored first; their pages are welcomed to it. A write that fails keeps the promise for
+        the next round."""
+        room = self.room
+        changed = False
+        for p in room.players:
+            if p.heir is None:
+                continue
+            name, token_hash = p.heir
+            try:
+                await room.saving.write(op_set_player(room.id, PlayerRow(
+                    p.index, "human", name, token_hash, p.bot)))
+            except StoreError:
+                continue
+            p.kind, p.name, p.token_hash, p.heir = "human", name, token_hash, None
+            p.agent, p.agent_round = None, -1
+            p.disconnected_at = room.loop.time()
+            for conn in list(p.heir_conns):
+                if conn.closed or conn.room is not room:
+                    continue
+                conn.player = p.index
+                p.conns.add(conn)
+                conn.push(dumps(self._welcome(conn)))
+            p.heir_conns.clear()
+            changed = True
+        if changed:
+            room.out.broadcast_room()
 
     async def set_seat(self, actor: Player, player: int, kind: str,
                        bot: str | None) -> str | None:
@@ -333,20 +411,27 @@ class Seating:
             raise ProtocolError("bad_seat", T_("there is no player {n}"), n=index)
         return room.players[index]
 
-    def attach(self, conn: Conn, player: Player | None) -> None:
-        """Bring a connection to the table (``player`` None: a spectator): welcome it, catch
-        it up on the state, log and result, and tell the others. Called under the room's lock
-        (a move whose write is pending must not be shown)."""
+    def _welcome(self, conn: Conn, waiting: bool = False) -> dict[str, Any]:
+        room = self.room
+        return {"type": "welcome", "room": room.id, "player": conn.player,
+                "host": conn.player == room.host,
+                "seat": self.seat_of(conn.player) if conn.player is not None else None,
+                "protocol": PROTOCOL_VERSION, "waiting": waiting}
+
+    def attach(self, conn: Conn, player: Player | None, heir: Player | None = None) -> None:
+        """Bring a connection to the table (``player`` None: a spectator; ``heir``: the bot's
+        seat it takes at the next round): welcome it, catch it up on the state, log and result,
+        and tell the others. Called under the room's lock (a move whose write is pending must
+        not be shown)."""
         room = self.room
         conn.room = self.room
         conn.player = player.index if player is not None else None
         room.conns.add(conn)
         if player is not None:
             player.conns.add(conn)
-        conn.push(dumps({"type": "welcome", "room": room.id,
-                         "player": conn.player, "host": conn.player == room.host,
-                         "seat": self.seat_of(conn.player) if conn.player is not None else None,
-                         "protocol": PROTOCOL_VERSION}))
+        if heir is not None:
+            heir.heir_conns.add(conn)
+        conn.push(dumps(self._welcome(conn, heir is not None)))
         room.out.broadcast_room()
         if room.match is not None:
             room.out.broadcast_state([], only=conn)
@@ -364,6 +449,9 @@ class Seating:
         a bot may stand in."""
         room = self.room
         room.conns.discard(conn)
+        for p in room.players:
+            p.heir_conns.discard(conn)
+        room.manager.lobby.note(room)  # (a spectator fewer)
         if conn.player is not None:
             p = room.players[conn.player]
             p.conns.discard(conn)

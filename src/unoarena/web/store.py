@@ -38,6 +38,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
     select,
     text,
 )
@@ -60,6 +61,8 @@ rooms = Table(
     Column("rules", Text, nullable=False),
     Column("host", Integer, nullable=False),
     Column("match_no", Integer, nullable=False),
+    Column("public", Boolean, nullable=False, server_default=false()),  # listed in the lobby
+    Column("fill_bot", String(64)),  # a quick-play table: the bot its empty seats get
     Column("rated", Boolean, nullable=False, server_default="0"),  # the host's choice
 )
 
@@ -189,6 +192,8 @@ class RoomRow:
     players: list[PlayerRow] = field(default_factory=list)
     seed: int | None = None  # the current match's
     actions: list[ActionRow] = field(default_factory=list)  # the current match's
+    public: bool = False  # listed in the lobby (else found by its link only)
+    fill_bot: str | None = None  # a quick-play table: the bot its empty seats get
     rated: bool = False
 
 
@@ -500,7 +505,8 @@ class Store:
         with self.reading() as conn:
             for r in conn.execute(q).mappings():
                 out.append(RoomRow(r["id"], r["status"], json.loads(r["rules"]), r["host"],
-                                   r["match_no"], r["created_at"], rated=bool(r["rated"])))
+                                   r["match_no"], r["created_at"], public=bool(r["public"]),
+                                   fill_bot=r["fill_bot"], rated=bool(r["rated"])))
             by_id = {r.id: r for r in out}
             pq = select(players).order_by(players.c.room_id, players.c.player)
             mq = select(matches.c.room_id, matches.c.match_no, matches.c.seed)
@@ -605,9 +611,12 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 # -- write operations (each runs inside the writer's transaction) ----------------------------
 def op_create_room(room_id: str, rules: dict[str, Any], host: int,
-                   people: Sequence[PlayerRow], rated: bool = False
+                   people: Sequence[PlayerRow], public: bool = False,
+                   fill_bot: str | None = None, rated: bool = False
                    ) -> Callable[[Connection], None]:
-    """The write that stores a new room, in the lobby, with all its players."""
+    """The write that stores a new room, in the lobby, with all its players (``public``:
+    listed in the lobby; ``fill_bot``: a quick-play table's bot for its empty seats;
+    ``rated``: the host's choice)."""
     now = time.time()
     rules_json = json.dumps(rules)
     player_rows = [{"room_id": room_id, "player": p.player, "kind": p.kind, "name": p.name,
@@ -616,7 +625,8 @@ def op_create_room(room_id: str, rules: dict[str, Any], host: int,
     def run(conn: Connection) -> None:
         conn.execute(rooms.insert().values(id=room_id, created_at=now, updated_at=now,
                                            status="lobby", rules=rules_json, host=host,
-                                           match_no=0, rated=rated))
+                                           match_no=0, public=public, fill_bot=fill_bot,
+                                           rated=rated))
         conn.execute(players.insert(), player_rows)
     return run
 

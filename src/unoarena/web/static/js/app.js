@@ -1,6 +1,7 @@
 // The page: a tiny router over /, /r/<room>, /replays and /replay/<room>/<match>.
 import { initialLang, loadLang, currentLang, onLangChange } from "./i18n.js";
 import { showHome } from "./home.js";
+import { showLobby } from "./lobby.js";
 import { showRoom } from "./room.js";
 import { showReplays, showReplay } from "./replay.js";
 import { showLearn } from "./learn.js";
@@ -23,10 +24,12 @@ function route() {
   }
   const app = document.getElementById("app");
   app.innerHTML = "";
+  window.scrollTo(0, 0); // a new page opens at its top, wherever the last one was scrolled
   const path = location.pathname;
   let m;
   if ((m = path.match(/^\/r\/([A-Za-z0-9_-]+)$/))) cleanup = showRoom(app, m[1], navigate);
   else if (path === "/replays") cleanup = showReplays(app, navigate);
+  else if (path === "/lobby") cleanup = showLobby(app, navigate);
   else if ((m = path.match(/^\/replay\/([A-Za-z0-9_-]+)\/(\d+)$/)))
     cleanup = showReplay(app, m[1], Number(m[2]), navigate);
   else if ((m = path.match(/^\/learn(?:\/([a-z0-9]+))?$/))) cleanup = showLearn(app, m[1], navigate);

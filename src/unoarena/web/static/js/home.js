@@ -10,6 +10,7 @@ const form = {
   players: 4,
   seats: ["human", "bot", "bot", "bot"],
   overrides: {},
+  public: false,
 };
 let meta = null;
 
@@ -128,6 +129,12 @@ export function showHome(app, navigate) {
     if (Object.keys(form.overrides).some((k) => k !== "players")) details.open = true;
     create.appendChild(details);
 
+    // private (by link, the default) or public: listed in the lobby for anyone to join
+    const publicBox = el("input", { type: "checkbox", id: "public-room", checked: form.public });
+    publicBox.addEventListener("change", () => (form.public = publicBox.checked));
+    create.appendChild(el("label", { class: "field check" }, publicBox,
+      el("span", { text: t("Public: list this room in the lobby, where anyone may join or watch") })));
+
     const rated = ratedOption(form);
     if (rated) create.appendChild(rated);
     const explainBox = el("div", { class: "explain", id: "rules-explain", "aria-live": "polite" });
@@ -141,7 +148,7 @@ export function showHome(app, navigate) {
       localStorage.setItem("unoarena.name", form.name);
       const seatSpecs = form.seats.map((s, i) => (i === 0 || s === "human" ? { kind: "human" } : { kind: "bot", bot: s.startsWith("bot:") ? s.slice(4) : "basic" }));
       try {
-        const res = await postJSON("/api/rooms", { name: form.name, preset: form.preset, rules: form.overrides, seats: seatSpecs, ...(form.rated ? { rated: true } : {}) });
+        const res = await postJSON("/api/rooms", { name: form.name, preset: form.preset, rules: form.overrides, seats: seatSpecs, public: form.public, ...(form.rated ? { rated: true } : {}) });
         saveSeat(res.room, res.player, res.token);
         navigate(res.url);
       } catch (ex) {
@@ -160,7 +167,10 @@ export function showHome(app, navigate) {
       const m = code.value.trim().match(/([A-Za-z0-9_-]{4,32})\/?$/);
       if (m) navigate(`/r/${m[1]}`);
     });
-    const side = el("div", { class: "side" }, open,
+    const find = el("section", { class: "panel find-game" }, el("h2", { text: t("Find a game") }),
+      el("p", { text: t("Public rooms, live, and quick play: a seat at a table in seconds, with bots if nobody else comes.") }),
+      el("a", { href: "/lobby", "data-link": true, class: "button primary", id: "to-lobby", text: t("Find a game") }));
+    const side = el("div", { class: "side" }, find, open,
       el("section", { class: "panel" }, el("h2", { text: t("Replays") }),
         el("p", { text: t("Watch finished games again, move by move.") }),
         el("a", { href: "/replays", "data-link": true, class: "button", text: t("Replays") })));

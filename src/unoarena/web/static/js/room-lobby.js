@@ -95,6 +95,10 @@ export function roomLobby(R) {
     const open = info.players.filter((p) => p.kind === "open").length;
     return html`<div class="lobby" key="lobby">
       <h1>${t("Room {room}", { room: roomId })} ${info.rated ? html`<span class="badge rated" id="rated-badge">${t("Rated game")}</span>` : null}</h1>
+      <p class="hint" id="room-visibility">${info.public
+        ? html`<span class="badge you">${t("public")}</span> ${t("Listed in the lobby: anyone may join or watch.")}`
+        : html`<span class="badge">${t("private")}</span> ${t("Only people with the link find this room.")}`}</p>
+      ${quickBanner()}
       ${shareBox()}
       <section class="panel">
         <h2>${t("Players")}</h2>
@@ -113,6 +117,19 @@ export function roomLobby(R) {
     </div>`;
   }
 
+  /** A quick-play table waiting for people: when bots of its level take the empty seats. */
+  function quickBanner() {
+    const info = S.info;
+    if (!info.quick || info.fill_in_ms === null || info.fill_in_ms === undefined) return null;
+    if (!S.fillAt || S.fillFor !== info.fill_in_ms) {
+      S.fillFor = info.fill_in_ms;
+      S.fillAt = performance.now() + info.fill_in_ms;
+    }
+    const left = Math.max(0, Math.ceil((S.fillAt - performance.now()) / 1000));
+    return html`<div class="banner info" id="quick-banner" role="status">
+      ${t("Quick play: waiting for people. In {n} s bots take the empty seats and the game starts.", { n: left })}</div>`;
+  }
+
   function lobbyPlayer(p) {
     const info = S.info;
     const you = S.me && S.me.player === p.player;
@@ -121,6 +138,7 @@ export function roomLobby(R) {
     return html`<li key=${p.player} class=${`player ${p.kind}`} data-player=${String(p.player)}>
       <span class=${"avatar" + (p.kind === "bot" || p.kind === "remote" ? " bot" : "")}>${avatar}</span>
       <span class="name">${p.name}</span>
+      ${p.next ? html`<span class="badge warn">${t("{name} takes this seat next round", { name: p.next })}</span>` : null}
       ${p.player === info.host ? html`<span class="badge">${t("host")}</span>` : null}
       ${you ? html`<span class="badge you">${t("you")}</span>` : null}
       ${p.kind === "remote" ? html`<span class="badge remote">${t("remote bot; stand-in: {bot}", { bot: p.bot })}</span>` : null}

@@ -8,6 +8,12 @@ import { sound, soundsFor } from "./sound.js";
 
 const LOG_KEEP = 300;
 const RESULT_MS = 7000;
+const RESEND_MS = 30000; // a move still unanswered this long after it was made is not sent again
+
+/** A name for one move: sent again after a reconnect, the server applies it once. */
+function moveId() {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
 
 /** The net part of a room page; `R` is the page (its state `S`, its other parts). */
 export function roomConnection(R) {
@@ -55,14 +61,30 @@ export function roomConnection(R) {
     return false;
   }
 
+  /** Send a move. It is kept until the table moves or the server refuses it: a socket that
+   * drops just after (or before) it left sends it again once connected, with the same id, and
+   * the server, which applies a move of one id once, never plays it twice. */
   function act(action) {
     S.lastRefusal = null;
     if (S.busy || !S.seat) return;
-    if (send({ type: "act", action, token: S.seat.token, seq: S.state ? S.state.seq : undefined })) {
-      S.busy = true;
-      S.unoArmed = false;
-      setTimeout(() => (S.busy = false), 1500);
+    const msg = { type: "act", action, token: S.seat.token, seq: S.state ? S.state.seq : undefined, id: moveId() };
+    S.pending = { msg, at: Date.now() };
+    S.busy = true;
+    S.unoArmed = false;
+    setTimeout(() => (S.busy = false), 1500);
+    if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
+    else toast(t("Not connected; your move goes when the connection is back."), "error");
+  }
+
+  /** After a reconnect: the move the page made before the drop, if no answer came. */
+  function resendPending() {
+    const p = S.pending;
+    if (!p || !S.seat || Date.now() - p.at > RESEND_MS) {
+      S.pending = null;
+      return;
     }
+    p.msg.token = S.seat.token;
+    send(p.msg);
   }
 
   function hostSend(type, extra = {}) {
@@ -79,13 +101,15 @@ export function roomConnection(R) {
     switch (msg.type) {
       case "welcome":
         S.me = msg;
-        if (msg.player === null && S.seat) {
+        S.waiting = !!msg.waiting; // quick play: a bot's seat is ours from the next round
+        if (msg.player === null && S.seat && !msg.waiting) {
           forgetSeat(roomId);
           S.seat = null;
         } else if (msg.player !== null && S.seat && S.seat.player !== msg.player) {
           S.seat = { player: msg.player, token: S.seat.token }; // arrived by a rejoin link
           saveSeat(roomId, msg.player, S.seat.token);
         }
+        if (msg.player !== null) resendPending();
         R.update();
         break;
       case "room":
@@ -97,6 +121,7 @@ export function roomConnection(R) {
         const before = R.snapshot();
         const previous = S.state;
         S.state = msg;
+        if (S.pending && S.pending.msg.seq !== msg.seq) S.pending = null; // the table moved
         if (previous) soundsFor(previous, msg).forEach(sound); // not for the state on arrival
         S.busy = false;
         if (msg.log && msg.log.length) addLog(msg.log);
@@ -141,6 +166,7 @@ export function roomConnection(R) {
         break;
       case "error":
         S.busy = false;
+        S.pending = null;
         if (msg.code === "no_database" || msg.code === "log_broken") {
           S.notice = msg.message; // the banner says it, for as long as it lasts
           R.update();

@@ -26,7 +26,8 @@ export function roomTable(R) {
     return html`<div class="table-wrap" key="table">
       <div class="table-main" id="table-main">
         ${R.banners()}
-        ${you === null ? html`<div class="banner info" id="spectator-banner">${t("You are watching this game.")}</div>` : null}
+        ${you === null && S.waiting ? html`<div class="banner info" id="waiting-banner">${t("You take a bot's seat when the next round is dealt; until then you watch.")}</div>`
+          : you === null ? html`<div class="banner info" id="spectator-banner">${t("You are watching this game.")}</div>` : null}
         <div class="opponents" id="opponents">${order.map((s) => seatBox(s, g))}</div>
         <p class="last-line" id="last-line" aria-hidden="true">${S.log.length ? S.log[S.log.length - 1].text : ""}</p>
         <div class="center">

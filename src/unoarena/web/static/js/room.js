@@ -86,10 +86,32 @@ export function showRoom(app, roomId, navigate) {
     document.body.classList.toggle("at-table", atTable);
     if (S.info) document.body.dataset.edition = S.info.rules.edition;
     draw(view(atTable), root);
+    // the table opens at the top of the page (opponents and piles in sight), however far
+    // down the room's lobby was scrolled
+    if (atTable && !S.wasAtTable) window.scrollTo(0, 0);
+    S.wasAtTable = atTable;
     const after = root.querySelector("#log");
     if (after && stick) after.scrollTop = after.scrollHeight;
+    if (atTable) showTurn();
     R.fitHand();
     R.updateClock();
+  }
+
+  /** With more opponents than the row shows (10 players on a phone), bring the one whose
+   * turn it is into view when the turn moves; between turns the row stays where it was
+   * scrolled. */
+  function showTurn() {
+    const turn = S.state.view.round_over ? null : S.state.view.turn;
+    if (turn === S.turnShown) return;
+    S.turnShown = turn;
+    const row = root.querySelector("#opponents");
+    const chip = row && row.querySelector(".seat-box.turn");
+    if (!chip || row.scrollWidth <= row.clientWidth) return;
+    const a = row.getBoundingClientRect();
+    const b = chip.getBoundingClientRect();
+    if (b.left >= a.left && b.right <= a.right) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    row.scrollBy({ left: b.left - a.left - (a.width - b.width) / 2, behavior: still ? "auto" : "smooth" });
   }
 
   function view(atTable) {
@@ -121,7 +143,10 @@ export function showRoom(app, roomId, navigate) {
       update();
     });
   document.addEventListener("keydown", R.onKey);
-  R.timers.tick = setInterval(R.updateClock, 250);
+  R.timers.tick = setInterval(() => {
+    R.updateClock();
+    if (S.info && S.info.quick && S.info.status === "lobby") update(); // quick play's countdown
+  }, 250);
   const onResize = () => R.fitHand();
   window.addEventListener("resize", onResize);
   const unlisten = onLangChange(() => {
