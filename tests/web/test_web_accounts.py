@@ -270,6 +270,27 @@ def test_a_server_without_accounts_works_as_before(server: LiveServer) -> None:
                                             "rules": {"players": 2}, "rated": True,
                                             "seats": [{"kind": "human"}, {"kind": "bot"}]})
     assert refused.status_code == 404 and "rated" in refused.json()["message"]
+    assert rated(server, http, public=True) is False  # a public table, but nobody to rate
+
+
+def rated(srv: LiveServer, http: httpx.Client, **body: Any) -> bool:
+    """Whether a new room (a person and a bot) made with ``body`` says it is rated."""
+    room = http.post("/api/rooms", json={
+        "name": "Ann", "preset": "classic", "rules": {"players": 2},
+        "seats": [{"kind": "human"}, {"kind": "bot"}], **body}).json()
+    seat = Client(srv.url, room["room"], room["token"])
+    try:
+        return bool(seat.wait("room")["rated"])
+    finally:
+        seat.close()
+
+
+def test_public_tables_are_rated_and_private_ones_only_when_chosen(users: Any) -> None:
+    with_accounts, browser = users
+    ann = browser()
+    assert rated(with_accounts, ann, public=True) is True
+    assert rated(with_accounts, ann) is False
+    assert rated(with_accounts, ann, rated=True) is True
 
 
 def test_the_leaderboard_refuses_an_unknown_family(users: Any) -> None:

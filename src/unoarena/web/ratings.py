@@ -75,9 +75,10 @@ BOT_SUBJECTS = {f"bot:{level}": bot for level, bot, _doc in LEVELS}
 
 
 def is_rated(room: Room) -> bool:
-    """Whether a match at ``room`` moves ratings: the host's choice when creating it. (The one
-    place that decides: whatever else makes a room rated belongs here.)"""
-    return room.rated
+    """Whether a match at ``room`` moves ratings (the one place that decides): on a server with
+    accounts, every public table (the lobby's and quick play's) is rated, and a private room
+    when its host chose so at creation."""
+    return room.config.accounts and (room.public or room.rated)
 
 
 def rule_family(rules: RuleSet) -> str:
