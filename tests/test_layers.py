@@ -19,8 +19,8 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"driver", "kernel", "table_loop", "play_choice"}),  # playing rounds: one at a
     # time, or in batches; who acts next at a table; a clicked card made an action
     frozenset({"lab", "rl", "coach"}),  # studies, learning environments, lessons and reviews
-    frozenset({"train", "tui", "web", "mcp"}),  # training, the two ways to play, and
-    # the tools an AI agent plays with
+    frozenset({"train", "tui", "web", "mcp", "remote"}),  # training, the two ways to play,
+    # the tools an AI agent plays with, and bots that play from elsewhere
     frozenset({"cli", "testing", "sim", "__init__"}),  # entry points and test support
 )
 #: Imports that still run up a layer, each with why; the list only shrinks.

@@ -38,6 +38,7 @@ from .engine.rules import INT_BOUNDS
 from .lab.commands import add_lab_parsers
 from .mcp.cli import add_mcp_parser
 from .recordfile import UsageError, load_record
+from .remote.cli import add_bot_parser
 from .text.i18n import N_, SUPPORTED, _, ngettext, set_language
 from .text.narrate import Narrator, round_start_lines
 from .text.rules import (
@@ -150,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--list", action="store_true", help=_("list the presets"))
     r.set_defaults(handler=cmd_rules)
 
-    add_lab_parsers(sub, [common])
+    add_lab_parsers(sub, [common], remote_arena=_remote_arena)
 
     rp = sub.add_parser("replay", parents=[common], help=_("show a recorded game move by move"),
                         description=_("Show a game or match record move by move. Without "
@@ -178,7 +179,16 @@ def build_parser() -> argparse.ArgumentParser:
     add_coach_parsers(sub, [common])
     add_serve_parser(sub, [common])
     add_mcp_parser(sub, [common])
+    add_bot_parser(sub, [common])
     return p
+
+
+def _remote_arena(items: list[str], local: list[str]) -> Any:
+    """The tables of ``tournament --remote``: a server of this process (the 'web' extra),
+    imported only when a tournament has remote entrants."""
+    from .remote.lab import RemoteArena, parse_entrants
+
+    return RemoteArena(parse_entrants(items, local))
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:

@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TextIO
 
 from ..bots import available, describe, split_specs
@@ -32,8 +33,15 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 DEFAULT_ROUNDS, DEFAULT_MATCHES, DEFAULT_DEALS = 2000, 200, 100
 
 
-def add_lab_parsers(sub: Any, parents: Sequence[argparse.ArgumentParser]) -> None:
-    """Add ``simulate`` and ``tournament`` to the subcommands ``sub`` of the main parser."""
+#: Makes the tables of remote entrants (``--remote``), a context manager with ``play_games``:
+#: given by the command line (:mod:`unoarena.remote.lab` is a layer above the lab).
+RemoteArenas = Callable[[list[str], list[str]], AbstractContextManager[Any]]
+
+
+def add_lab_parsers(sub: Any, parents: Sequence[argparse.ArgumentParser],
+                    remote_arena: RemoteArenas | None = None) -> None:
+    """Add ``simulate`` and ``tournament`` to the subcommands ``sub`` of the main parser;
+    ``remote_arena(items, local_specs)`` serves ``tournament --remote``."""
     s = sub.add_parser(
         "simulate", parents=list(parents), help=_("simulate rounds or matches with bots"),
         description=_("Play many rounds (or whole matches) with bots and summarise them; "
@@ -78,8 +86,13 @@ def add_lab_parsers(sub: Any, parents: Sequence[argparse.ArgumentParser]) -> Non
     t.add_argument("--games", type=_positive_int, default=DEFAULT_DEALS, metavar="N",
                    help=_("deals to play (default {n}); each is played at every table from "
                           "every seat").format(n=DEFAULT_DEALS))
+    t.add_argument("--remote", action="append", default=[], metavar="NAME=COMMAND",
+                   help=_("a remote entrant, playing over the protocol at a server's tables: "
+                          "NAME=COMMAND started for each game with {url} and {token} put in, "
+                          "e.g. 'js=node clients/node/uno-bot.mjs {url} --token {token}', or "
+                          "NAME=BOT played by this program's own client (repeatable)"))
     _run_options(t)
-    t.set_defaults(handler=cmd_tournament)
+    t.set_defaults(handler=cmd_tournament, remote_arena=remote_arena)
 
 
 def _rule_options(p: argparse.ArgumentParser, players_help: str | None = None) -> None:
@@ -456,7 +469,9 @@ def cmd_tournament(ns: argparse.Namespace) -> int:
 
 
 def _tournament(ns: argparse.Namespace) -> int:
-    specs = split_specs(ns.bots)
+    local = split_specs(ns.bots)
+    remote = [item.partition("=")[0].strip() for item in ns.remote]
+    specs = local + remote
     base = _base_overrides(ns.sets, ns.players)
     if "players" not in base:
         if not 2 <= len(specs) <= 10:
@@ -466,9 +481,16 @@ def _tournament(ns: argparse.Namespace) -> int:
     rules = preset(ns.rules, **base)
     _check_plot(ns)
     bar = ProgressBar(sys.stderr, "tournament", _("games"))
+    arena: AbstractContextManager[Any] = nullcontext()
+    if remote:
+        if ns.remote_arena is None:
+            raise LabError(_("remote entrants need the 'web' extra"))
+        arena = ns.remote_arena(ns.remote, local)
     try:
-        result = tournament(rules, specs, ns.games, ns.seed, workers=_workers(ns),
-                            cluster=ns.cluster, progress=bar, engine=ns.engine)
+        with arena as tables:
+            result = tournament(rules, specs, ns.games, ns.seed, workers=_workers(ns),
+                                cluster=ns.cluster, progress=bar, engine=ns.engine,
+                                play=tables.play_games if remote else None, external=remote)
     finally:
         bar.close()
     if ns.json:

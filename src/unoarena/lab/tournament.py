@@ -288,28 +288,38 @@ def tournament(rules: RuleSet, bots: Sequence[str] | str, deals: int, seed: int 
                workers: int = 1, cluster: str | None = None,
                max_actions: int = DEFAULT_MAX_ACTIONS,
                progress: Callable[[int, int], None] | None = None,
-               engine: str = "auto") -> TournamentResult:
+               engine: str = "auto",
+               play: Callable[[TourJob, int, int], list[GameResult]] | None = None,
+               external: Sequence[str] = ()) -> TournamentResult:
     """Play ``deals`` duplicate deals among ``bots`` at tables of ``rules.players`` seats.
 
     Every deal is played ``tables × players`` times (every table, every rotation); the
     standings are sorted by rating ordinal, best first. ``progress(done, total)`` counts games.
     ``engine``: ``auto`` (the compiled kernel when every bot has a kernel version), ``kernel``
     or ``python``; the games are the same either way.
+
+    ``play`` plays the games instead, in this process (remote entrants: games at a server's
+    tables, :class:`unoarena.remote.lab.RemoteArena`); ``external`` names the entrants of
+    ``bots`` that it seats, which are not bots of this process.
     """
     specs = split_specs(bots) if isinstance(bots, str) else [s.strip() for s in bots]
     if not specs:
         raise LabError("no bots given: list two or more, e.g. --bots basic,random")
     for spec in specs:
-        make_bot(spec)  # a typo fails before any game is played
+        if spec not in external:
+            make_bot(spec)  # a typo fails before any game is played
     if deals < 1:
         raise LabError(f"a tournament needs 1 or more deals, not {deals}")
-    used = fast.choose_engine(engine, [rules], [specs], False)
+    used = "server" if play is not None else fast.choose_engine(engine, [rules], [specs],
+                                                                 False)
     job = TourJob(rules.to_dict(), tuple(specs), seed, deals,
                   schedule(len(specs), rules.players), max_actions, used)
     total = job.games
     report = (lambda done: progress(done, total)) if progress is not None else None
     start = time.perf_counter()
-    games = [g for chunk in run_chunks(play_games, job, total, workers=workers,
+    if play is not None:  # one process: the server's tables are here
+        workers, cluster = 1, None
+    games = [g for chunk in run_chunks(play or play_games, job, total, workers=workers,
                                        cluster=cluster, progress=report,
                                        scale=20 if used == "kernel" else 1) for g in chunk]
     names = labels_for(specs)

@@ -542,7 +542,7 @@ async def session(room: Room, conn: Conn,
         heir: Player | None = None  # quick play: the bot's seat this person takes next round
         if hello.get("token"):
             player = room.seating.check_token(hello["token"])
-            if player is None or player.kind != "human":
+            if player is None or player.kind not in ("human", "remote"):
                 player = None
                 heir = room.seating.heir_by_token(hello["token"])
                 if heir is None:
@@ -698,7 +698,9 @@ async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
     elif kind == "remove":
         await room.seating.remove(player, msg["player"])
     elif kind == "seat":
-        await room.seating.set_seat(player, msg["player"], msg["kind"], msg.get("bot"))
+        token = await room.seating.set_seat(player, msg["player"], msg["kind"], msg.get("bot"))
+        if token is not None:  # a remote seat's bot token: told its host once, never again
+            conn.push(dumps({"type": "bot_token", "player": msg["player"], "token": token}))
     elif kind == "mute":
         await room.talk.mute(player.index, msg["player"], msg["muted"])
     elif kind == "vote":

@@ -15,10 +15,11 @@ from ..engine import Event
 from ..engine.match import eliminated
 from ..play_choice import hand_choices
 from ..text.narrate import Narrator, round_start_lines
-from .catalog import gettext_in, speaking
+from .catalog import T_, gettext_in, speaking
 from .persistence import DB_LOST, LOG_BROKEN
 from .protocol import dumps
 from .ratings import is_rated
+from .seating import ABSENT, LATE
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -48,7 +49,7 @@ class Broadcaster:
             "you": you,
             "players": [{"player": p.index, "kind": p.kind,
                          "name": room.seating.display_name(p, lang),
-                         "bot": p.bot if p.kind == "bot" else None,
+                         "bot": p.bot if p.kind in ("bot", "remote") else None,
                          "connected": bool(p.conns), "away": room.seating.is_away(p, now),
                          "seat": room.seating.seat_of(p.index),
                          "next": p.heir[0] if p.heir is not None else None}
@@ -101,7 +102,7 @@ class Broadcaster:
         v.pop("give_left", None)
         return v
 
-    def _lines(self, lang: str, groups: Sequence[tuple[list[Event], int, str]],
+    def _lines(self, lang: str, groups: Sequence[tuple[list[Event], int, str, str]],
                start: list[Event] | None, viewer: int | None) -> list[str]:
         names = self.room.seating.names_by_seat(lang)
         out: list[str] = []
@@ -109,14 +110,26 @@ class Broadcaster:
             narrator = Narrator(names)
             if start:
                 out += round_start_lines(start, names)
-            for events, seat, action in groups:
+            for events, seat, action, source in groups:
                 line, private = narrator.line(events, viewer, seat=seat, action=action)
                 if private and _own_draw(events, viewer):
                     line = ""  # "You drew red 5." says all that "Ann drew 1 card." does
-                entry = " ".join(x for x in (line, *private) if x)
+                entry = " ".join(x for x in (self._stand_in(lang, names, seat, source), line,
+                                             *private) if x)
                 if entry:
                     out.append(entry)
         return out
+
+    def _stand_in(self, lang: str, names: list[str], seat: int, source: str) -> str:
+        """Why a stand-in made a remote seat's move (its program was late, or away), said
+        before the move itself; nothing for any other move."""
+        if source not in (LATE, ABSENT) or not 0 <= seat < len(names):
+            return ""
+        room = self.room
+        bot = room.players[room.seating.player_at(seat)].bot
+        text = (T_("{name} was late; {bot} played for it.") if source == LATE
+                else T_("{name} is not connected; {bot} played for it."))
+        return gettext_in(lang, text).format(name=names[seat], bot=bot)
 
     def round_log(self, conn: Conn) -> list[str]:
         """The current round so far, narrated for one connection (rejoin, language switch)."""
@@ -125,7 +138,7 @@ class Broadcaster:
             return []
         events = room.match.game.events
         first = room.marks[0][0] if room.marks else len(events)
-        groups = [(events[a:b], seat, act) for a, b, seat, act in room.marks]
+        groups = [(events[a:b], seat, act, src) for a, b, seat, act, src in room.marks]
         viewer = room.seating.seat_of(conn.player) if conn.player is not None else None
         return self._lines(conn.lang, groups, events[:first], viewer)
 
@@ -148,7 +161,7 @@ class Broadcaster:
                 "round_clock": self._round_clock_info(),
                 "match_scores": list(room.match.scores), "choices": choices}
 
-    def broadcast_state(self, groups: Sequence[tuple[list[Event], int, str]],
+    def broadcast_state(self, groups: Sequence[tuple[list[Event], int, str, str]],
                         start: list[Event] | None = None,
                         only: Conn | None = None) -> None:
         """Tell every connection (or ``only`` one) the state and the new events' lines."""

@@ -81,6 +81,9 @@ def configure_parser(p: argparse.ArgumentParser) -> None:
                      help=_("seconds a connected player may keep the table waiting at their "
                             "turn before a bot makes that move (0: never; rooms with a turn "
                             "timer use the timer instead; default 120)"))
+    adv.add_argument("--remote-move-s", type=float, default=5.0, metavar="S",
+                     help=_("seconds a remote bot may take a move before its stand-in makes "
+                            "it (rooms with a turn timer use the timer instead; default 5)"))
     adv.add_argument("--rate", type=float, default=20.0, metavar="N",
                      help=_("messages a second a connection may send (default 20)"))
     adv.add_argument("--create-rate", type=float, default=1.0, metavar="N",
@@ -123,6 +126,9 @@ def run_serve(args: argparse.Namespace) -> int:
     if not 0 < args.lease_ttl <= 3600:
         problem = _("--lease-ttl must be more than 0 and at most 3600 seconds, not "
                     "{s}").format(s=args.lease_ttl)
+    if not 0 < args.remote_move_s <= 3600:
+        problem = _("--remote-move-s must be more than 0 and at most 3600 seconds, not "
+                    "{s}").format(s=args.remote_move_s)
     if problem:
         print(_("error: {message}").format(message=problem), file=sys.stderr)
         return 2
@@ -144,7 +150,7 @@ def run_serve(args: argparse.Namespace) -> int:
     config = ServerConfig(database_url=args.database_url, bot_delay=args.bot_delay,
                           window_delay=args.window_delay, round_pause=args.round_pause,
                           away_after=args.away_after, idle_after=args.idle_after,
-                          quick_wait=args.quick_wait,
+                          quick_wait=args.quick_wait, remote_move_s=args.remote_move_s,
                           rate=args.rate,
                           burst=max(args.rate * 2, 1.0), create_rate=args.create_rate,
                           tune_gc=True, broker_url=args.broker_url,

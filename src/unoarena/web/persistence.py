@@ -102,10 +102,12 @@ class Persistence:
         room = self.room
         match = room.match
         assert match is not None
-        steps = [step for res in match.results for step in res.actions]
-        steps += match.game.history[:kept]
+        earlier = [(seat, aid, "") for res in match.results for seat, aid in res.actions]
+        sources = [m[4] for m in room.marks]  # this round's: a stand-in's moves keep their note
+        this_round = [(seat, aid, sources[i] if i < len(sources) else "")
+                      for i, (seat, aid) in enumerate(match.game.history[:kept])]
         self.unsure = True
-        self._run_steps(room.seed, steps)
+        self._run_steps(room.seed, earlier + this_round)
 
     async def verify(self) -> None:
         """After a write that failed without an answer (the connection broke as it committed),
@@ -159,22 +161,22 @@ class Persistence:
         (DIG-1); a :class:`BrokenLog` names the first action that is missing or does not
         replay."""
 
-        def steps() -> Iterator[tuple[int, int | str]]:
+        def steps() -> Iterator[tuple[int, int | str, str]]:
             for n, row in enumerate(rows, 1):
                 if row.seq != n:
                     raise BrokenLog(n, "", f"the log goes on at action {row.seq}")
-                yield row.seat, row.action
+                yield row.seat, row.action, row.source
 
         self._run_steps(seed, steps())
 
-    def _run_steps(self, seed: int, steps: Iterable[tuple[int, int | str]]) -> None:
-        """Play the match from ``seed`` through ``steps`` (seat, action text or id), one
-        engine step each: the table, its seq and the round's narration marks."""
+    def _run_steps(self, seed: int, steps: Iterable[tuple[int, int | str, str]]) -> None:
+        """Play the match from ``seed`` through ``steps`` (seat, action text or id, source),
+        one engine step each: the table, its seq and the round's narration marks."""
         room = self.room
         room._new_match(seed)
         match = room.match
         assert match is not None
-        for seat, action in steps:
+        for seat, action, source in steps:
             game = match.game
             before = len(game.history)
             ev_before = len(game.events)
@@ -190,7 +192,7 @@ class Persistence:
                 raise BrokenLog(seq, str(action), "not one engine step")
             room.seq = seq
             text = action if isinstance(action, str) else move_text(game.space, action)
-            room.marks.append((ev_before, len(game.events), seat, text))
+            room.marks.append((ev_before, len(game.events), seat, text, source))
             if game.is_over:
                 match.finish_round()
                 room.marks = []

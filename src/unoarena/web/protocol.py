@@ -103,7 +103,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "again": {"token": _TOKEN},
     "remove": {"token": _TOKEN, "player": Field(int, hi=63)},
     "seat": {"token": _TOKEN, "player": Field(int, hi=63),
-             "kind": Field(str, choices=("open", "bot")),
+             "kind": Field(str, choices=("open", "bot", "remote")),
              "bot": Field(str, required=False, max_len=64)},
     "lang": {"lang": Field(str, max_len=16)},
     "log": {},

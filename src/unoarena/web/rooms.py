@@ -88,6 +88,7 @@ class ServerConfig:
     round_pause: float = 4.0  # the table looks at the round's result before bots go on
     away_after: float = 30.0  # disconnected this long when it is their turn: a bot stands in
     idle_after: float = 120.0  # connected but silent this long at their turn (no turn timer)
+    remote_move_s: float = 5.0  # a remote bot's time to move (no turn timer): then its stand-in
     rate: float = 20.0  # messages a second per connection, on average
     burst: float = 40.0
     hello_timeout: float = 15.0
@@ -155,7 +156,8 @@ class Room:
         self.seq = 0
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
-        self.marks: list[tuple[int, int, int, str]] = []  # this round: events of each action
+        #: this round: the events of each action, its seat, text and source (bot, late...)
+        self.marks: list[tuple[int, int, int, str, str]] = []
         self.sent = 0  # events of the current round already told
         self.version = 0
         loop = asyncio.get_running_loop()
@@ -189,9 +191,18 @@ class Room:
                 raise ProtocolError("not_finished", T_("the match is not over yet"))
             await self.begin_match()
 
-    async def begin_match(self) -> None:
+    async def begin(self, seed: int) -> None:
+        """Start the match dealt from ``seed``, for a program that runs tables of its own (the
+        lab's duplicate deals: every seating of a deal gets the same cards); no person can."""
+        async with self.lock:
+            if self.status != LOBBY:
+                raise ProtocolError("already_started", T_("the game has already started"))
+            await self.begin_match(seed)
+
+    async def begin_match(self, seed: int | None = None) -> None:
         """Start a match (under the room's lock): people waiting for a bot's seat take it, and
-        open seats go to bots (a quick-play table's own, else the basic one)."""
+        open seats go to bots (a quick-play table's own, else the basic one); dealt from
+        ``seed`` when given, else from a fresh random one."""
         await self.seating.seat_heirs()
         if self.fill_timer is not None:
             self.fill_timer.cancel()
@@ -200,7 +211,7 @@ class Room:
         # open seats go to bots: as stored first, in the room once stored
         seated = [dataclasses.replace(p, kind="bot", bot=fill) if p.kind == "open" else p
                   for p in self.players]
-        seed = secrets.randbits(63)
+        seed = secrets.randbits(63) if seed is None else seed
         match_no = self.match_no + 1
         names = [self.seating.display_name(p, "en") for p in seated]
         await self.saving.write(op_start_match(self.id, match_no, seed, self.rules_dict, names,
@@ -316,17 +327,17 @@ class Room:
         self.seq += len(rows)
         text = " ".join(r.action for r in rows)
         events = game.events[ev_before:]
-        self.marks.append((ev_before, len(game.events), seat, text))
+        self.marks.append((ev_before, len(game.events), seat, text, source))
         self.sent = len(game.events)
         self.order.moved(game)
         if not game.is_over:
             self.clock.arm_timer(seat, prev_turn)
-            self.out.broadcast_state([(events, seat, text)])
+            self.out.broadcast_state([(events, seat, text, source)])
             self.touch()
             return
         result = self.out.round_result()
         # the final table of the round goes out before the next deal
-        self.out.broadcast_state([(events, seat, text)])
+        self.out.broadcast_state([(events, seat, text, source)])
         match.finish_round()
         if match.is_over:
             self.status = FINISHED
@@ -570,9 +581,7 @@ class RoomManager:
                 people.append(Player(i, "open"))
             else:
                 raise ProtocolError("bad_seats", T_("a seat is human or bot"))
-        room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        while room_id in self.rooms:
-            room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        room_id = self._new_id()
         room = Room(self, room_id, rules, 0, people, time.time(), public, fill_bot)
         people[0].disconnected_at = room.loop.time()
         room.rated = rated
@@ -584,6 +593,38 @@ class RoomManager:
         self.rooms[room_id] = room
         self.lobby.note(room)
         return room, token
+
+    async def create_table(self, rules: RuleSet, seats: Sequence[tuple[str, str]]
+                           ) -> tuple[Room, dict[int, str]]:
+        """A room with no person at it, for a program that runs tables of bots and remote bots
+        (the lab): each seat is ``("bot", spec)`` or ``("remote", stand-in spec)``. Returns the
+        room and each remote seat's bot token. It has no host: :meth:`Room.begin` starts it."""
+        if len(seats) != rules.players:
+            raise ProtocolError("bad_seats", T_("give one seat for each of the {n} players"),
+                                n=rules.players)
+        people: list[Player] = []
+        tokens: dict[int, str] = {}
+        for i, (kind, spec) in enumerate(seats):
+            if kind not in ("bot", "remote"):
+                raise ProtocolError("bad_seats", T_("a seat is human or bot"))
+            check_bot(spec)
+            if kind == "remote":
+                tokens[i] = secrets.token_urlsafe(24)
+            people.append(Player(i, kind, "", hash_token(tokens[i]) if i in tokens else None,
+                                 spec))
+        room_id = self._new_id()
+        room = Room(self, room_id, rules, -1, people, time.time())
+        await self.store.write(op_create_room(room_id, rules.to_dict(), -1,
+                                              [p.row() for p in people]))
+        self.rooms[room_id] = room
+        return room, tokens
+
+    def _new_id(self) -> str:
+        """A fresh room id: eight letters, digits, x and y (easy to read out)."""
+        room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        while room_id in self.rooms:
+            room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        return room_id
 
     def drop(self, room_id: str) -> None:
         """Let go of a room another process has taken over: its timers stop, its clients are

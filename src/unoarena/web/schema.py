@@ -276,9 +276,17 @@ class Vote(_Server, tag="vote"):
     needed: int
 
 
+class BotToken(_Server, tag="bot_token"):
+    """To the host alone, once: the secret token of the remote bot seat ``player`` just made
+    (``unoarena bot run URL --token TOKEN`` plays it). Only its hash is kept."""
+
+    player: int
+    token: str
+
+
 SERVER_MESSAGES: tuple[type[Struct], ...] = (Welcome, Room, State, Log, RoundOver, MatchOver,
                                              Notice, Error, Pong, Removed, Lobby, LobbyDiff,
-                                             Chat, Reaction, Vote)
+                                             Chat, Reaction, Vote, BotToken)
 ClientMessage = Union[tuple(CLIENT_MESSAGES.values())]  # type: ignore[valid-type]  # noqa: UP007
 ServerMessage = Union[SERVER_MESSAGES]  # type: ignore[valid-type]  # noqa: UP007
 

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 MOVED = "moved"  # another process took the room over: this copy stops
+#: the sources of a stand-in's move for a remote seat: its program was too slow, or away
+LATE, ABSENT = "late", "absent"
 
 
 def hash_token(token: str) -> str:
@@ -87,10 +89,10 @@ class Player:
     """A place at the table, numbered in joining order (the engine's player number)."""
 
     index: int
-    kind: str  # "open" (waiting for someone), "human" or "bot"
+    kind: str  # "open" (waiting for someone), "human", "bot" or "remote" (a program's seat)
     name: str = ""
     token_hash: str | None = None
-    bot: str = "basic"
+    bot: str = "basic"  # a bot's spec; a remote seat's stand-in
     conns: set[Conn] = field(default_factory=set)
     disconnected_at: float = 0.0
     agent: Bot | None = None  # the bot, or the stand-in of an absent person
@@ -157,6 +159,8 @@ class Seating:
         bot, "(open seat)" for a seat nobody has taken."""
         if p.kind == "bot" and not p.name:
             return gettext_in(lang, T_("Bot {n}")).format(n=p.index + 1)
+        if p.kind == "remote" and not p.name:
+            return gettext_in(lang, T_("Remote bot {n}")).format(n=p.index + 1)
         if p.kind == "open":
             return gettext_in(lang, T_("(open seat)"))
         return p.name
@@ -176,9 +180,12 @@ class Seating:
         return None
 
     def is_away(self, p: Player, now: float | None = None) -> bool:
-        """Whether ``p`` is a person disconnected for ``away_after`` seconds or more (a bot
-        then stands in at their turn); ``now`` is the event loop's clock."""
+        """Whether ``p`` is a person disconnected for ``away_after`` seconds or more, or a
+        remote seat with no program connected (a bot then stands in at their turn: a program
+        gets no grace, a person's page may be reloading); ``now`` is the event loop's clock."""
         room = self.room
+        if p.kind == "remote":
+            return not p.conns
         if p.kind != "human" or p.conns:
             return False
         t = room.loop.time() if now is None else now
@@ -191,7 +198,7 @@ class Seating:
         p = room.players[self.player_at(seat)]
         if room.clock.automated(seat, room.loop.time()):
             if p.agent is None:
-                spec = p.bot if p.kind == "bot" else "basic"
+                spec = p.bot if p.kind in ("bot", "remote") else "basic"
                 p.agent = make_bot(spec, room.rng.getrandbits(32))
             rnd = room.match.rounds_played if room.match is not None else 0
             if p.agent_round != rnd:
@@ -285,8 +292,13 @@ class Seating:
         if changed:
             room.out.broadcast_room()
 
-    async def set_seat(self, actor: Player, player: int, kind: str, bot: str | None) -> None:
-        """The host opens a seat or gives it to a bot (lobby only)."""
+    async def set_seat(self, actor: Player, player: int, kind: str,
+                       bot: str | None) -> str | None:
+        """The host opens a seat, gives it to a bot, or makes it a remote bot's (lobby only).
+
+        A remote seat gets a fresh bot token, returned here and never again (only its hash is
+        kept); ``bot`` then names the stand-in that moves for it when the program is late or
+        away. Any change to a remote seat revokes its token: its connections are closed."""
         room = self.room
         async with room.lock:
             self.host_only(actor)
@@ -299,38 +311,49 @@ class Seating:
             if p.kind == "human":
                 raise ProtocolError("bad_seat", T_("someone sits there: remove them first"))
             spec = p.bot
-            if kind == "bot":
+            if kind in ("bot", "remote"):
                 spec = bot or "basic"
                 check_bot(spec)
+            token = secrets.token_urlsafe(24) if kind == "remote" else None
+            digest = hash_token(token) if token is not None else None
             await room.saving.write(op_set_player(room.id,
-                                                  PlayerRow(p.index, kind, "", None, spec)))
-            p.kind, p.name, p.token_hash, p.agent, p.bot = kind, "", None, None, spec
+                                                  PlayerRow(p.index, kind, "", digest, spec)))
+            p.kind, p.name, p.token_hash, p.agent, p.bot = kind, "", digest, None, spec
+            self._revoke(p, T_("The host gave this seat a new bot token; this one no longer "
+                               "plays.") if kind == "remote"
+                         else T_("The host revoked this seat's bot token."))
             room.out.broadcast_room()
+            return token
 
     async def remove(self, actor: Player, player: int) -> None:
-        """The host removes someone: before the game the seat opens again; during it a bot
-        takes the seat over for the rest of the match."""
+        """The host removes someone, or revokes a remote seat's token: before the game the seat
+        opens again; during it a bot (a remote seat's stand-in) takes the seat over for the
+        rest of the match."""
         room = self.room
         async with room.lock:
             self.host_only(actor)
             p = self._player(player)
             if p.index == room.host:
                 raise ProtocolError("bad_seat", T_("the host cannot remove their own seat"))
-            if p.kind != "human":
+            if p.kind not in ("human", "remote"):
                 raise ProtocolError("bad_seat", T_("no person sits there"))
             await self.bench(p, T_("The host removed you from this seat; you are now "
                                    "watching."))
 
     async def bench(self, p: Player, why: str) -> None:
-        """A person leaves their seat (stored first): before the game it opens again, during
-        it a bot plays it for the rest of the match. Their connections now watch, told
-        ``why`` (a msgid). Called under the room's lock."""
+        """Someone leaves their seat (stored first): before the game it opens again, during it
+        a bot plays it for the rest of the match (a remote seat's own stand-in, its token
+        revoked). Their connections now watch, told ``why`` (a msgid). Called under the
+        room's lock."""
         room = self.room
+        remote = p.kind == "remote"
         kind, name, spec = ("open", "", p.bot) if room.status == LOBBY else (
-            "bot", p.name, "basic")
+            "bot", p.name, p.bot if remote else "basic")
         await room.saving.write(op_set_player(room.id, PlayerRow(p.index, kind, name, None,
                                                                  spec)))
         p.kind, p.name, p.bot, p.token_hash, p.agent = kind, name, spec, None, None
+        if remote:
+            self._revoke(p, T_("The host revoked this seat's bot token."))
         for conn in list(p.conns):
             conn.player = None
             conn.push(dumps({"type": "removed", "message": gettext_in(conn.lang, why)}))
@@ -372,6 +395,16 @@ class Seating:
             p.disconnected_at = room.loop.time()
             room.out.broadcast_room()
             return token
+
+    def _revoke(self, p: Player, why: str) -> None:
+        """Close the connections of a remote seat whose token was revoked: told ``removed``,
+        then closed, so a reconnecting program meets ``bad_token``."""
+        for conn in list(p.conns):
+            conn.player = None
+            conn.push(dumps({"type": "removed", "message": gettext_in(conn.lang, why)}))
+            conn.close()
+        p.conns.clear()
+        p.disconnected_at = self.room.loop.time()
 
     def host_only(self, actor: Player) -> None:
         """Refuse ``actor`` unless it is the host."""

@@ -298,7 +298,7 @@ class Store:
             cfg = Config()
             cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
             cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "heads")  # features added side by side may branch
+            command.upgrade(cfg, "head")
 
     def drop_schema(self) -> None:
         """Remove a test schema (PostgreSQL) and everything in it."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import TIME_UP_TEXT, Action, IllegalAction
 from .protocol import ProtocolError
-from .seating import PLAYING
+from .seating import ABSENT, LATE, PLAYING
 from .store import StoreError
 
 if TYPE_CHECKING:
@@ -68,8 +68,9 @@ class Clock:
             wakes = []
             if p.kind == "human" and not p.conns:  # when they count as away
                 wakes.append(p.disconnected_at + room.config.away_after)
-            if room.config.idle_after > 0 and room.rules.turn_timer is None:
-                wakes.append(self.changed_at + room.config.idle_after)
+            limit = self._move_budget(p.kind)
+            if limit > 0 and room.rules.turn_timer is None:
+                wakes.append(self.changed_at + limit)
             if wakes:
                 self._drive = room.loop.call_later(max(0.0, min(wakes) - now) + 0.01,
                                                    self._wake, room.version)
@@ -100,11 +101,18 @@ class Clock:
         p = room.players[room.seating.player_at(seat)]
         return p.kind == "bot" or room.seating.is_away(p, now) or self._idle(seat, now)
 
+    def _move_budget(self, kind: str) -> float:
+        """How long a connected seat of ``kind`` may think at its turn when the room has no
+        turn timer: a program ``remote_move_s``, a person ``idle_after`` (0: for ever)."""
+        cfg = self.room.config
+        return cfg.remote_move_s if kind == "remote" else cfg.idle_after
+
     def _idle(self, seat: int, now: float) -> bool:
-        """A connected person who keeps the table waiting: without a turn timer (which is the
-        room's own pace), a stand-in makes their move after ``idle_after`` seconds."""
+        """A connected person or program that keeps the table waiting: without a turn timer
+        (which is the room's own pace), a stand-in makes their move after their budget
+        (:meth:`_move_budget`)."""
         room = self.room
-        limit = room.config.idle_after
+        limit = self._move_budget(room.players[room.seating.player_at(seat)].kind)
         if limit <= 0 or room.rules.turn_timer is not None or room.match is None:
             return False
         game = room.match.game
@@ -145,6 +153,8 @@ class Clock:
         room = self.room
         p = room.players[room.seating.player_at(seat)]
         source = "bot" if p.kind == "bot" else "away"
+        if p.kind == "remote":  # the log says why the stand-in moved (see Broadcaster)
+            source = LATE if p.conns else ABSENT
         try:
             await room.apply(seat, choice, source)
         except IllegalAction as e:  # a bot's mistake must not stop the room

@@ -37,6 +37,30 @@ export function roomLobby(R) {
     }
   }
 
+  /** The host made a remote bot seat: its token, shown this once (the server keeps only its
+   * hash), with the command that plays it from any machine. */
+  function showBotToken(msg) {
+    const name = R.playerName(msg.player);
+    const command = `unoarena bot run ${location.origin}/r/${roomId} --token ${msg.token} --bot heuristic`;
+    const field = (value, label) => {
+      const input = el("input", { readonly: true, value, class: "link-field", "aria-label": label });
+      input.addEventListener("focus", () => input.select());
+      return input;
+    };
+    const body = el("div", { class: "link-box bot-token" },
+      el("p", { text: t("The bot token of {name}, shown only this once: a program that connects with it plays this seat. When it is late or away, its stand-in bot moves for it.", { name }) }),
+      field(msg.token, t("Bot token")),
+      el("p", { text: t("Play it with:") }),
+      field(command, t("Command")));
+    choose(t("Remote bot seat: {name}", { name }), [
+      { label: t("Copy token"), value: "token", key: "t" },
+      { label: t("Copy command"), value: "command", key: "c" },
+    ], { body }).then((v) => {
+      if (v === "token") copy(msg.token, t("Token copied"));
+      if (v === "command") copy(command, t("Command copied"));
+    });
+  }
+
   /** Why nothing moves: the connection is lost, or the server says the room cannot go on now
    * (it lost its database). At the table they sit on the felt, above the hand, so that the
    * hand stays on screen. */
@@ -110,18 +134,22 @@ export function roomLobby(R) {
   function lobbyPlayer(p) {
     const info = S.info;
     const you = S.me && S.me.player === p.player;
-    const avatar = p.kind === "bot" ? "⚙" : p.kind === "open" ? "·" : initial(p.name);
+    const avatar = p.kind === "bot" ? "⚙" : p.kind === "remote" ? "⇄" : p.kind === "open" ? "·" : initial(p.name);
     const tools = R.isHost() && p.player !== info.host;
     return html`<li key=${p.player} class=${`player ${p.kind}`} data-player=${String(p.player)}>
-      <span class=${"avatar" + (p.kind === "bot" ? " bot" : "")}>${avatar}</span>
+      <span class=${"avatar" + (p.kind === "bot" || p.kind === "remote" ? " bot" : "")}>${avatar}</span>
       <span class="name">${p.name}</span>
       ${p.next ? html`<span class="badge warn">${t("{name} takes this seat next round", { name: p.next })}</span>` : null}
       ${p.player === info.host ? html`<span class="badge">${t("host")}</span>` : null}
       ${you ? html`<span class="badge you">${t("you")}</span>` : null}
-      ${p.kind === "human" ? html`<span class=${"dot " + (p.connected ? "on" : "off")} title=${p.connected ? t("online") : t("offline")}></span>` : null}
+      ${p.kind === "remote" ? html`<span class="badge remote">${t("remote bot; stand-in: {bot}", { bot: p.bot })}</span>` : null}
+      ${p.kind === "human" || p.kind === "remote" ? html`<span class=${"dot " + (p.connected ? "on" : "off")} title=${p.connected ? t("online") : t("offline")}></span>` : null}
       ${tools ? html`<span class="tools">
         ${p.kind === "open" ? html`<button type="button" class="small" onClick=${() => R.hostSend("seat", { player: p.player, kind: "bot", bot: "basic" })}>${t("Give to a bot")}</button>` : null}
         ${p.kind === "bot" ? html`<button type="button" class="small" onClick=${() => R.hostSend("seat", { player: p.player, kind: "open" })}>${t("Open for a friend")}</button>` : null}
+        ${p.kind === "open" || p.kind === "bot" ? html`<button type="button" class="small make-remote" onClick=${() => R.hostSend("seat", { player: p.player, kind: "remote", bot: p.kind === "bot" ? p.bot : "basic" })}>${t("Remote bot")}</button>` : null}
+        ${p.kind === "remote" ? html`<button type="button" class="small new-token" onClick=${() => R.hostSend("seat", { player: p.player, kind: "remote", bot: p.bot })}>${t("New token")}</button>` : null}
+        ${p.kind === "remote" ? html`<button type="button" class="small danger revoke" onClick=${() => R.hostSend("seat", { player: p.player, kind: "open" })}>${t("Revoke token")}</button>` : null}
         ${p.kind === "human" ? html`<button type="button" class="small hand-over" onClick=${() => handOver(p.player)}>${t("New link")}</button>` : null}
         ${p.kind === "human" ? html`<button type="button" class="small danger" onClick=${() => R.hostSend("remove", { player: p.player })}>${t("Remove")}</button>` : null}
       </span>` : null}
@@ -193,5 +221,5 @@ export function roomLobby(R) {
     return S.rulesText && S.rulesText.data ? S.rulesText.data : null;
   }
 
-  return { copy, handOver, banners, shareBox, rejoinBox, lobbyView, rulesPanel };
+  return { copy, handOver, showBotToken, banners, shareBox, rejoinBox, lobbyView, rulesPanel };
 }

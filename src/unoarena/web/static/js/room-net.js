@@ -167,6 +167,9 @@ export function roomConnection(R) {
       case "vote":
         R.onVote(msg);
         break;
+      case "bot_token":
+        R.showBotToken(msg);
+        break;
       case "notice":
         S.notice = msg.message || null;
         R.update();

@@ -69,6 +69,7 @@ export function roomTable(R) {
           ${R.rejoinBox()}
           ${R.isHost() ? handOverList() : null}
           ${R.hostBotTools()}
+          ${R.isHost() ? revokeList() : null}
           ${R.rulesPanel()}
         </details>
       </aside>
@@ -82,6 +83,17 @@ export function roomTable(R) {
       <p class="hint">${t("Someone changed device? Give them a new link to their seat:")}</p>
       ${people.map((p) => html`<button key=${p.player} type="button" class="small hand-over"
         data-player=${String(p.player)} onClick=${() => R.handOver(p.player)}>${t("New link for {name}", { name: p.name })}</button>`)}
+    </div>`;
+  }
+
+  /** During the match a remote seat's token can still be revoked: its stand-in plays on. */
+  function revokeList() {
+    const remotes = S.info.players.filter((p) => p.kind === "remote");
+    if (!remotes.length) return null;
+    return html`<div class="hand-overs">
+      <p class="hint">${t("Revoking a remote bot's token disconnects it; its stand-in plays the rest of the match.")}</p>
+      ${remotes.map((p) => html`<button key=${p.player} type="button" class="small danger revoke"
+        data-player=${String(p.player)} onClick=${() => R.hostSend("remove", { player: p.player })}>${t("Revoke the token of {name}", { name: p.name })}</button>`)}
     </div>`;
   }
 
@@ -146,7 +158,7 @@ export function roomTable(R) {
     else for (let i = 0; i < Math.min(count, 12); i++) backs.push(backNode(i));
     return html`<div key=${s} class=${cls.join(" ")} data-seat=${String(s)}
         aria-label=${`${info.name}: ${tn("{n} card", "{n} cards", count)}`}>
-      <div class=${"avatar" + (info.kind === "bot" ? " bot" : "")} aria-hidden="true">${info.kind === "bot" ? "⚙" : initial(info.name)}</div>
+      <div class=${"avatar" + (info.kind === "bot" || info.kind === "remote" ? " bot" : "")} aria-hidden="true">${info.kind === "bot" ? "⚙" : info.kind === "remote" ? "⇄" : initial(info.name)}</div>
       <div class="who">
         <span class="name">${info.name}</span>
         ${info.host ? html`<span class="badge">${t("host")}</span>` : null}

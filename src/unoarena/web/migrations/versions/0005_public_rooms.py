@@ -1,7 +1,7 @@
 """Public rooms: whether the lobby lists a room, and the bot level quick play fills it with.
 
-Revision ID: 0003_public_rooms
-Revises: 0002
+Revision ID: 0005_public_rooms
+Revises: 0004_chat
 Create Date: 2026-11-28
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_public_rooms"
-down_revision = "0002"
+revision = "0005_public_rooms"
+down_revision = "0004_chat"
 branch_labels = None
 depends_on = None
 

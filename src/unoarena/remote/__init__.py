@@ -1,0 +1,1 @@
+"""Bots from anywhere: play a remote bot seat over the protocol, and rate remote bots."""
