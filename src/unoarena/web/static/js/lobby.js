@@ -161,7 +161,7 @@ export function showLobby(app, navigate) {
       </div>
       ${house.length
         ? html`<ul class="house">${house.map(([k, v]) => houseRule(k, v))}</ul>`
-        : html`<p class="hint house-none">${t("no house rules")}</p>`}
+        : html`<p class="hint house-none">${t("the rule set as printed")}</p>`}
       <p class="lobby-people">${r.people.join(", ")}${r.bots ? html` <span class="hint">${tn("+ {n} bot", "+ {n} bots", r.bots)}</span>` : null}</p>
       <p class="hint lobby-counts">
         <span class="seats-open">${r.open ? tn("{n} seat open", "{n} seats open", r.open) : t("table full")}</span>${" · "}<span class="table-size">${tn("{n} player", "{n} players", r.seats)}</span>${" · "}<span class="spectators">${tn("{n} watching", "{n} watching", r.spectators)}</span>
