@@ -1,28 +1,39 @@
 """Plain mode: the same game, one line at a time, for screen readers and scripts.
 
 It prints the narration and, when a person must decide, the choices in words with the players'
-names, one a line, numbered ("2. play the red 7 and swap hands with Anna"); the person types a
-choice's number. A wild's colour and the UNO call are asked after the play, each its own
-question. Scripts may type an action as the engine writes it (``play W color=G``) or a card
-code alone. Out-of-turn chances (catch, late UNO, jump-in) are offered in the order of RULES
-DIG-3; an empty line lets them pass. No colours, no cursor movement, no clock but the
-house-rule turn timer.
+names, one a line, numbered ("2. play the red 7"); the person types a choice's number. A card
+chosen becomes an action through :func:`unoarena.play_choice.card_choices`, as in the
+full-screen game and the browser: its questions (which cards, the Wild's power, the colour, the
+player) come one after another as numbered lists, only those with more than one answer, then
+the UNO call when it is optional. Scripts may type an action as the engine writes it
+(``play W color=G``) or a card code alone. Out-of-turn chances (catch, late UNO, jump-in) are
+offered in the order of RULES DIG-3; an empty line lets them pass. No colours, no cursor
+movement, no clock but the house-rule turn timer.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
 
-from ..engine import Action, IllegalAction
+from ..engine import CODES, Action, IllegalAction
+from ..play_choice import Node, card_choices, first_action, plays_of, with_uno
 from ..text.i18n import _, set_language
 from ..text.narrate import direction_text
 from ..text.rules import COLOR_WORDS, card_text, color_text
 from . import saves
 from .helptext import help_sections, plain_command_lines
 from .session import Table, illegal_text
-from .words import Choice, challenge_note, choices
+from .words import Choice, cards_words, challenge_note, choices
+
+
+@dataclass
+class _CardChoice(Choice):
+    """A card of the hand to play (or jump in with); the questions of its plays follow."""
+
+    code: str = ""
 
 
 class _Quit(Exception):
@@ -210,14 +221,14 @@ class PlainGame:
         return False
 
     def parse(self, text: str, legal: list[Action], seat: int) -> Action | None:
-        """An action from a line: a choice's number (then its colour and UNO call, asked), or the
-        action as the engine writes it, or cards alone; asks again (with the choices) when the
-        line fits several actions or none."""
+        """An action from a line: a choice's number (then its card's questions, asked), or the
+        action as the engine writes it, or cards alone (the questions it leaves open, asked);
+        None to read another line."""
         if text.isdigit():
-            options = choices(legal, self.table, seat)
+            options = self.options(legal, seat)
             i = int(text)
             if 1 <= i <= len(options):
-                return self.complete(options[i - 1])
+                return self.complete(options[i - 1], legal)
             self.say(_("No choice {n}: choose 1 to {m}.").format(n=i, m=len(options)))
             return None
         try:
@@ -229,9 +240,9 @@ class PlainGame:
                 self.say(illegal_text(first, self.table))
                 self.choices(seat)
                 return None
-        if action in legal or action.verb not in ("play", "jump_in"):
+        if action in legal or action.verb not in _PLAYS:
             return action
-        fits = [a for a in legal if a.verb in ("play", "jump_in") and a.cards == action.cards
+        fits = [a for a in legal if a.verb in _PLAYS and a.cards == action.cards
                 and (action.color < 0 or a.color == action.color)
                 and (action.target < 0 or a.target == action.target)
                 and (not action.power or a.power == action.power)
@@ -241,32 +252,32 @@ class PlainGame:
                     and a.uno == action.uno]
         if len(fits) == 1:
             return fits[0]
-        if len(fits) > 1:
-            options = choices(fits, self.table, seat)
-            if len(options) == 1:
-                return self.complete(options[0])
-            self.say(_("Say which one:"))
-            self.list_choices(options)
-            return None
+        code = CODES[action.cards[-1]]
+        node = card_choices(fits, code)
+        if node is not None:
+            return self.walk(node, code)
         return action  # the engine says why not
 
-    def complete(self, choice: Choice) -> Action | None:
-        """A chosen play's colour and UNO call, each asked as its own question when there is a
-        choice; None when the person types nothing (back to the choices)."""
-        color: str | None = None
-        if choice.colors:
-            self.say(_("Which colour?"))
-            for i, code in enumerate(choice.colors, 1):
-                self.say(f"  {i}. " + color_text(code))
-            while color is None:
-                answer = self.ask().lower()
-                if not answer:
-                    return None
-                color = _pick_color(answer, choice.colors)
-                if color is None:
-                    self.say(_("Choose 1 to {m}, or a colour.").format(m=len(choice.colors)))
+    def complete(self, choice: Choice, legal: list[Action]) -> Action | None:
+        """The action of a chosen line: a card's by its questions (:meth:`walk`), anything else
+        as it stands."""
+        if isinstance(choice, _CardChoice):
+            node = card_choices(legal, choice.code)
+            return None if node is None else self.walk(node, choice.code)
+        return choice.pick()
+
+    def walk(self, node: Node, code: str) -> Action | None:
+        """Ask the questions of a card's plays in their order (see
+        :func:`unoarena.play_choice.card_choices`), then the UNO call when the play may be made
+        with or without it; None when the person types nothing (back to the choices)."""
+        while "ask" in node:
+            values = [o["value"] for o in node["options"]]
+            pick = self.question(node, values, code)
+            if pick is None:
+                return None
+            node = next(o["then"] for o in node["options"] if o["value"] == pick)
         uno = False
-        if choice.uno_optional:
+        if with_uno(node, False) != with_uno(node, True):
             while True:
                 answer = self.ask(_("Call UNO as you play it? (y/n) ")).lower()
                 if answer in _YES or answer in (_("y"), _("yes")):
@@ -277,7 +288,47 @@ class PlainGame:
                 if not answer:
                     return None
                 self.say(_("Answer y or n."))
-        return choice.pick(color, uno)
+        return Action.parse(with_uno(node, uno))
+
+    def question(self, node: Node, values: list[Any], code: str) -> Any:
+        """One question of a card's plays as a numbered list; the answer is a number (a colour
+        or a player may also be named); None for an empty line."""
+        step = node["ask"]
+        t = self.table
+        if step == "cards":
+            title = _("How do you play {card}?").format(card=card_text(code))
+            labels = [_combo_text(str(v)) for v in values]
+        elif step == "power":
+            title = _("Wild power: what does your Wild do?")
+            labels = [_power_text(str(v)) for v in values]
+        elif step == "color":
+            title = _("Which colour?")
+            labels = [color_text(str(v)) for v in values]
+        else:
+            title = _target_question(first_action(node))
+            sizes = t.game.hand_sizes()
+            labels = [_("{name} ({n} cards)").format(name=t.name(s), n=sizes[s])
+                      for s in values]
+        self.say(title)
+        for i, label in enumerate(labels, 1):
+            self.say(f"  {i}. {label}")
+        while True:
+            answer = self.ask().lower()
+            if not answer:
+                return None
+            if answer.isdigit() and 1 <= int(answer) <= len(values):
+                return values[int(answer) - 1]
+            if step == "color":
+                color = _pick_color(answer, [str(v) for v in values])
+                if color is not None:
+                    return color
+                self.say(_("Choose 1 to {m}, or a colour.").format(m=len(values)))
+                continue
+            if step == "target":
+                named = [s for s in values if t.name(s).lower() == answer]
+                if named:
+                    return named[0]
+            self.say(_("No choice {n}: choose 1 to {m}.").format(n=answer, m=len(values)))
 
     # -- what a person is told ------------------------------------------------------------
     def status(self, seat: int, *, window: bool) -> None:
@@ -328,19 +379,77 @@ class PlainGame:
                 cards=_(", ").join(card_text(c) for c in v["drawn"])))
         self.choices(seat)
 
+    def options(self, legal: Sequence[Action], seat: int) -> list[Choice]:
+        """What the person at ``seat`` may do, in the engine's order: each card that some play
+        (or jump-in) uses once, as the full-screen hand offers it, and every other action as
+        :func:`unoarena.tui.words.choices` words it."""
+        rest = choices([a for a in legal if a.verb not in _PLAYS], self.table, seat)
+        first = {id(c.actions[0]): c for c in rest}
+        out: list[Choice] = []
+        seen: set[str] = set()
+        for a in legal:
+            if a.verb not in _PLAYS:
+                if id(a) in first:
+                    out.append(first.pop(id(a)))
+                continue
+            for code in (CODES[k] for k in a.cards):
+                if code not in seen:
+                    seen.add(code)
+                    out.append(_card_choice(legal, code))
+        return out
+
     def choices(self, seat: int) -> None:
         """List what the person at ``seat`` may do, one choice a line, numbered from 1."""
-        self.list_choices(choices(self.table.legal(seat), self.table, seat))
-
-    def list_choices(self, options: list[Choice]) -> None:
-        """Numbered choices, one a line, under a heading."""
         self.say(_("Your choices (type a number):"))
-        for i, choice in enumerate(options, 1):
+        for i, choice in enumerate(self.options(self.table.legal(seat), seat), 1):
             self.say(f"  {i}. {choice.text}")
 
 
+_PLAYS = ("play", "jump_in")
 _YES = frozenset({"y", "yes"})
 _NO = frozenset({"n", "no"})
+
+
+def _card_choice(legal: Sequence[Action], code: str) -> _CardChoice:
+    """A card to play as one choice: "play the red 7", "jump in with the red 7" when only a
+    jump-in uses it, and "then name a colour" when every play of it names one."""
+    variants = plays_of(legal, code)
+    verb = "jump_in" if all(a.verb == "jump_in" for a in variants) else "play"
+    text = _combo_text(f"{verb} {code}")
+    if all(a.color >= 0 for a in variants):
+        text = _("{play}, then name a colour").format(play=text)
+    return _CardChoice(text, variants, code=code)
+
+
+def _combo_text(value: str) -> str:
+    """A ``cards`` answer of :mod:`unoarena.play_choice` (``play R5+R5``) in words."""
+    verb, cards = value.split(" ", 1)
+    words = cards_words(cards.split("+"))
+    return (_("jump in with {cards}") if verb == "jump_in" else _("play {cards}")).format(
+        cards=words)
+
+
+def _power_text(power: str) -> str:
+    """A Wild's power (HR-WILDPOWER) as an answer to choose."""
+    if power == "look":
+        return _("look at a player's hand")
+    if power == "swap":
+        return _("swap 3 cards with a player")
+    return _("name a colour")
+
+
+def _target_question(action: Action) -> str:
+    """Whom a play's target question asks for, by what the play does to the player chosen."""
+    code = CODES[action.cards[-1]] if action.cards else ""
+    if action.power == "look":
+        return _("Look at whose hand?")
+    if action.power == "swap":
+        return _("Swap 3 cards with whom?")
+    if code == "WA":
+        return _("Who must press the launcher?")
+    if code.endswith("7"):
+        return _("Swap hands with whom?")
+    return _("Choose a player")
 
 
 def _pick_color(answer: str, codes: list[str]) -> str | None:
