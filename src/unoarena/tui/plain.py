@@ -26,7 +26,7 @@ from ..text.rules import COLOR_WORDS, card_text, color_text
 from . import saves
 from .helptext import help_sections, plain_command_lines
 from .session import Table, illegal_text
-from .words import Choice, cards_words, challenge_note, choices
+from .words import Choice, cards_words, challenge_note, choices, target_question
 
 
 @dataclass
@@ -305,7 +305,7 @@ class PlainGame:
             title = _("Which colour?")
             labels = [color_text(str(v)) for v in values]
         else:
-            title = _target_question(first_action(node))
+            title = target_question(first_action(node))
             sizes = t.game.hand_sizes()
             labels = [_("{name} ({n} cards)").format(name=t.name(s), n=sizes[s])
                       for s in values]
@@ -436,20 +436,6 @@ def _power_text(power: str) -> str:
     if power == "swap":
         return _("swap 3 cards with a player")
     return _("name a colour")
-
-
-def _target_question(action: Action) -> str:
-    """Whom a play's target question asks for, by what the play does to the player chosen."""
-    code = CODES[action.cards[-1]] if action.cards else ""
-    if action.power == "look":
-        return _("Look at whose hand?")
-    if action.power == "swap":
-        return _("Swap 3 cards with whom?")
-    if code == "WA":
-        return _("Who must press the launcher?")
-    if code.endswith("7"):
-        return _("Swap hands with whom?")
-    return _("Choose a player")
 
 
 def _pick_color(answer: str, codes: list[str]) -> str | None:

@@ -50,7 +50,7 @@ from .table_parts import (
     seat_text,
     status_text,
 )
-from .words import color_before_w4
+from .words import color_before_w4, target_question
 
 #: Buttons shown only while their action is possible.
 _WHEN_USABLE = frozenset({"pass", "catch", "challenge", "accept"})
@@ -1164,23 +1164,6 @@ class TableScreen(Screen[None]):
                 n=t.rules.false_uno_penalty), opts))
         if pick is not None:
             self.act(f"catch {pick}")
-
-
-def target_question(action: Action) -> str:
-    """The question a target dialog asks, by what the play does to the player chosen: a 7 swaps
-    hands (HR-SEVENZERO), a Wild looks at a hand or swaps three cards (HR-WILDPOWER), a Wild
-    Attack-Attack makes them press the launcher."""
-    from ..engine import CODES
-    code = CODES[action.cards[-1]] if action.cards else ""
-    if action.power == "look":
-        return _("Look at whose hand?")
-    if action.power == "swap":
-        return _("Swap 3 cards with whom?")
-    if code == "WA":
-        return _("Who must press the launcher?")
-    if code.endswith("7"):
-        return _("Swap hands with whom?")
-    return _("Choose a player")
 
 
 def seat_sides(others: int) -> tuple[int, int, int]:

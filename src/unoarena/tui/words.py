@@ -187,3 +187,19 @@ def challenge_note(table: Table) -> str:
         text += _(" (on the {card})").format(card=card_text(top))
     return text + _(": a bluff if {name} held a {color} card.").format(
         name=name, color=color_text(color))
+
+
+def target_question(action: Action) -> str:
+    """The question a target dialog asks, by what the play does to the player chosen: a 7 swaps
+    hands (HR-SEVENZERO), a Wild looks at a hand or swaps three cards (HR-WILDPOWER), a Wild
+    Attack-Attack makes them press the launcher."""
+    code = CODES[action.cards[-1]] if action.cards else ""
+    if action.power == "look":
+        return _("Look at whose hand?")
+    if action.power == "swap":
+        return _("Swap 3 cards with whom?")
+    if code == "WA":
+        return _("Who must press the launcher?")
+    if code.endswith("7"):
+        return _("Swap hands with whom?")
+    return _("Choose a player")
