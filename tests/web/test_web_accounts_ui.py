@@ -102,6 +102,9 @@ def test_sign_up_log_in_play_rated_and_find_it_on_the_leaderboard_and_profile(
     sync_api.expect(bob.locator("#profile-stats")).to_have_text(re.compile(r"^1 場積分賽"))
     assert bob.locator(".family .rating-chart circle").count() == 1
     assert bob.locator("#recent-games tbody tr").count() == 1
+    # the date as the page's language writes it (2026/11/28 下午2:27:30), not as the browser's
+    when = bob.locator("#recent-games tbody td").first.inner_text()
+    assert re.match(r"^\d{4}/\d{1,2}/\d{1,2} (上午|下午)", when), when
     bob.locator("#recent-games a.button").click()
     bob.wait_for_url(re.compile(r"/replay/[A-Za-z0-9_-]+/1$"))
     assert not errors, errors

@@ -31,6 +31,11 @@ export function currentLang() {
   return lang;
 }
 
+/** A moment (seconds since the epoch) as the page's language writes a date and time. */
+export function dateTime(seconds) {
+  return new Date(seconds * 1000).toLocaleString(lang.replace("_", "-"));
+}
+
 export function initialLang() {
   const saved = localStorage.getItem("unoarena.lang");
   if (saved && saved in LANGUAGES) return saved;

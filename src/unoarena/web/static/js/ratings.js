@@ -1,6 +1,6 @@
 // Ratings: a leaderboard per family (rule family x table size) and a player's profile, with
 // their rating over time as a small inline chart and their recent games linking to replays.
-import { t, tn, onLangChange } from "./i18n.js";
+import { t, tn, onLangChange, dateTime } from "./i18n.js";
 import { getJSON } from "./api.js";
 import { el } from "./util.js";
 
@@ -142,7 +142,7 @@ export function showProfile(app, name) {
       const body = el("tbody");
       for (const g of data.games) {
         body.appendChild(el("tr", {},
-          el("td", { text: new Date(g.at * 1000).toLocaleString() }),
+          el("td", { text: dateTime(g.at) }),
           el("td", { text: familyText(g.family) }),
           el("td", { text: g.won ? t("Won") : t("Place {n}", { n: g.rank }) }),
           el("td", { class: "num", text: g.rating.toFixed(1) }),

@@ -1,5 +1,5 @@
 // Finished games: a list, and a viewer that steps through a match with every hand shown.
-import { t, tn, onLangChange } from "./i18n.js";
+import { t, tn, onLangChange, dateTime } from "./i18n.js";
 import { getJSON } from "./api.js";
 import { cardEl, colorText } from "./cards.js";
 import { el } from "./util.js";
@@ -26,7 +26,7 @@ export function showReplays(app) {
     table.appendChild(el("thead", {}, el("tr", {}, el("th", { text: t("Finished") }), el("th", { text: t("Rules") }), el("th", { text: t("Players") }), el("th", { text: t("Winners") }), el("th", {}))));
     const body = el("tbody");
     for (const m of data.matches) {
-      const when = new Date(m.finished_at * 1000).toLocaleString();
+      const when = dateTime(m.finished_at);
       const winners = m.winners.map((w) => m.names[w] || `#${w + 1}`).join(", ");
       body.appendChild(el("tr", {},
         el("td", { text: when }), el("td", { text: m.preset }), el("td", { text: m.names.join(", ") }),
