@@ -57,6 +57,7 @@ from .rooms import (
     make_rules,
     store_problem,
 )
+from .sending import start_sending
 from .store import DatabaseBusy, Store, StoreError, unreachable
 
 log = logging.getLogger("unoarena.web")
@@ -394,7 +395,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
     """The lobby, live: the list once, then what changes (lobby.py); a client may only ping."""
     await websocket.accept()
     conn = Conn(normalize(websocket.query_params.get("lang")), websocket.app.state.config)
-    pump = asyncio.create_task(_pump(websocket, conn))
+    pump = start_sending(websocket, conn)
     lobby = _manager(websocket).lobby
     lobby.watch(conn)
     try:
@@ -490,7 +491,7 @@ async def table(websocket: WebSocket) -> None:
     await websocket.accept()
     lang = normalize(websocket.query_params.get("lang"))
     conn = Conn(lang, websocket.app.state.config)
-    pump = asyncio.create_task(_pump(websocket, conn))
+    pump = start_sending(websocket, conn)
     websocket.app.state.sockets += 1  # counted down in the finally below, whatever happens
 
     async def receive() -> str | bytes | None:
@@ -638,22 +639,6 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
         return str(text)
     data = msg.get("bytes")
     return bytes(data) if data is not None else b""
-
-
-async def _pump(ws: WebSocket, conn: Conn) -> None:
-    """Send a connection's outbox in order; a slow client only slows itself."""
-    try:
-        while True:
-            text = await conn.outbox.get()
-            if text is None:
-                break
-            await ws.send_text(text)
-    except Exception:  # the client went away mid-send
-        conn.closed = True
-    finally:
-        if conn.closed:
-            with suppress(Exception):
-                await ws.close(conn.close_code, conn.close_reason)
 
 
 async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
