@@ -186,14 +186,22 @@ def save_for_quit(table: Table) -> str:
         table.finish_round()
         if table.match.is_over:  # that round ended the match: its record, no save
             with contextlib.suppress(OSError):
-                save_record(table)
-            forget_match(table)
+                close_match(table)
     if table.match.is_over:
         return ""
     try:
         return str(autosave(table))
     except OSError:
         return ""
+
+
+def close_match(table: Table) -> Path:
+    """Keep the record of a match that is over and forget its saves (:func:`forget_match`),
+    even when the record cannot be written (the :class:`OSError` comes after)."""
+    try:
+        return save_record(table)
+    finally:
+        forget_match(table)
 
 
 def save_record(table: Table) -> Path:

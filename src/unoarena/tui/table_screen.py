@@ -339,8 +339,7 @@ class TableScreen(FlowScreen):
         if then == "quit":
             if t.match.is_over:
                 with contextlib.suppress(OSError):
-                    saves.save_record(t)
-                saves.forget_match(t)
+                    saves.close_match(t)
             self.action_quit_game()
             return
         self.cursor = 0
@@ -348,11 +347,10 @@ class TableScreen(FlowScreen):
         if t.match.is_over:
             path = ""
             try:
-                path = str(saves.save_record(t))
+                path = str(saves.close_match(t))
             except OSError as e:
                 self.toast(_("Could not save the record: {error}").format(error=e),
                             severity="error")
-            saves.forget_match(t)
             self._push(MatchResultScreen(t, path), self._after_match)
             return
         self.query_one(LogPanel).rebuild()
