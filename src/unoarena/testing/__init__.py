@@ -5,7 +5,8 @@ differential test and the engine's property tests draw rule sets the same way, a
 them. This module needs the standard library and the engine only; its submodules need what
 they test: ``tui`` and ``tui_fuzz`` the terminal game (Textual's pilot), ``web_server``,
 ``web_faults`` and ``web_node`` the web extra (a live server, clients, faults and cluster
-processes), ``kernel`` the compiled kernel, ``fuzz`` Hypothesis.
+processes; ``web_fuzz`` imports it only when its server starts), ``kernel`` the compiled
+kernel, ``fuzz`` Hypothesis.
 """
 
 from __future__ import annotations
