@@ -1,6 +1,7 @@
 """The served process collects garbage on a clock while clients are connected (see
-``pace_gc``): young collections often, the middle generation every few, the whole heap when it
-has grown by a quarter (or after a long while), and nothing while nobody is connected."""
+``pace_gc``): young collections often, the middle generation every few, the rest when the heap
+has grown by a quarter (or after a long while) and then frozen, everything now and then, and
+nothing while nobody is connected."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import pytest
 from unoarena.testing.web_server import run_apart
 from unoarena.web.app import pace_gc
 
+frozen: list[int] = []  # how many objects were frozen as each collection began
+
 
 @pytest.fixture
 def collections() -> Iterator[list[int]]:
@@ -24,23 +27,26 @@ def collections() -> Iterator[list[int]]:
     def note(phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             seen.append(int(info["generation"]))
+            frozen.append(gc.get_freeze_count())
 
     was_on = gc.isenabled()
     gc.disable()
     gc.callbacks.append(note)
+    frozen.clear()
     try:
         yield seen
     finally:
         gc.callbacks.remove(note)
+        gc.unfreeze()
         if was_on:
             gc.enable()
 
 
 async def _run(seen: list[int], busy: bool, until: int, seconds: float,
-               heap: Callable[[], int] = lambda: 100) -> None:
+               heap: Callable[[], int] = lambda: 100, thaw: int = 1000) -> None:
     """Pace for ``seconds`` at most, or until ``until`` collections were seen."""
     task = asyncio.create_task(pace_gc(lambda: busy, every=0.005, middle=3, full=7,
-                                       heap=heap))
+                                       heap=heap, thaw=thaw))
     deadline = asyncio.get_running_loop().time() + seconds
     while len(seen) < until and asyncio.get_running_loop().time() < deadline:
         await asyncio.sleep(0.01)
@@ -64,6 +70,18 @@ def test_a_heap_grown_by_a_quarter_is_collected_whole_at_the_next_middle_tick(
     # (and again after a whole-heap collection, as its new base)
     run_apart(_run(collections, True, until=12, seconds=30, heap=lambda: next(sizes, 158)))
     assert collections[:12] == [0, 0, 1, 0, 0, 2, 0, 0, 1, 0, 0, 2]
+
+
+def test_what_outlives_a_whole_heap_collection_is_frozen_and_thawed_now_and_then(
+        collections: list[int]) -> None:
+    keep = [[i] for i in range(1000)]  # objects the collector tracks, alive throughout
+    gc.unfreeze()
+    run_apart(_run(collections, True, until=24, seconds=30, thaw=12))
+    assert collections[:24] == [0, 0, 1, 0, 0, 1, 0, 0, 2, 0, 0, 2] * 2
+    # frozen after the collection at tick 9; thawed at tick 12 (its collection sees nothing
+    # frozen), frozen again after it
+    assert frozen[8] == 0 and frozen[9] >= len(keep)
+    assert frozen[11] == 0 and frozen[12] >= len(keep)
 
 
 def test_an_idle_server_collects_nothing(collections: list[int]) -> None:

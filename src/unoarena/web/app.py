@@ -728,35 +728,34 @@ def tune_gc() -> None:
 
 
 #: How often :func:`pace_gc` collects the youngest generation (seconds), every how many of
-#: those the middle one, how much the heap may grow before the whole of it is collected, and
-#: every how many young collections it is collected at least (ten minutes). Measured at 1,000
-#: rooms: young collections every 25 ms take a few milliseconds; a middle one takes about ten
-#: times as long whenever it runs, since its objects are mostly every connection's current
-#: waiting coroutines, so it runs once a second, not four times; and a whole-heap collection,
-#: which stalled every room for a tenth to half a second, runs when the heap has grown by a
-#: quarter, as CPython's own rule does, instead of every minute.
+#: those the middle one, how much the heap may grow before the rest is collected, every how
+#: many young collections that happens at least, and every how many the whole heap is thawed
+#: and collected (see :func:`pace_gc` for why, and docs/research/performance.md).
 GC_YOUNG_EVERY = 0.025
-GC_MIDDLE_EVERY = 40
+GC_MIDDLE_EVERY = 4
 GC_FULL_GROWTH = 0.25
-GC_FULL_EVERY = 24_000
+GC_FULL_EVERY = 24_000  # ten minutes
+GC_THAW_EVERY = 72_000  # half an hour
 
 
 async def pace_gc(busy: Callable[[], bool], every: float = GC_YOUNG_EVERY,
                   middle: int = GC_MIDDLE_EVERY, full: int = GC_FULL_EVERY,
-                  growth: float = GC_FULL_GROWTH,
+                  growth: float = GC_FULL_GROWTH, thaw: int = GC_THAW_EVERY,
                   heap: Callable[[], int] = sys.getallocatedblocks) -> None:
-    """Collect the young generations on a clock while clients are connected.
+    """Collect the garbage collector's generations on a clock while clients are connected.
 
-    CPython starts a young collection when allocations outnumber deallocations by its
-    threshold, and deallocating an old object counts against that: a busy server, whose every
-    message makes a fresh future for each waiting connection while older ones die, lets the
-    young generation grow to ~100,000 live objects before a collection, which then stalls every
-    room for 30 ms (and the middle generation's for over 100 ms). Collected every 25 ms they stay
-    a few thousand: pauses of a few milliseconds. The whole heap, where cycles that lived long
-    end up, is collected when ``heap()`` (memory blocks in use) has grown by ``growth`` since
-    the last time, or after ``full`` ticks: cyclic garbage may hold that much memory for a while,
-    and in exchange a server whose heap is steady is not stalled by a scan of all its rooms
-    every minute. Idle, it looks once a second and collects nothing.
+    Left to its own trigger, the collector let ~100,000 young objects build up on a busy
+    server and then stalled every room for 30 ms or more. Measured at 1,000 rooms, what a
+    server keeps past a young collection lives for seconds (rounds, connections) and is
+    freed by reference counting, not the collector (its young and middle collections found
+    nothing to free): the cost of a collection is the objects it looks at, so each generation
+    is collected often enough to stay small. Young every 25 ms and middle every 100 ms take a
+    few milliseconds each. What survives those is collected when the heap (memory blocks in
+    use) has grown by ``growth`` or after ``full`` ticks, and then frozen: the next such
+    collection looks only at what came after, where a scan of every room and connection had
+    taken half a second. Every ``thaw`` ticks the frozen objects are collected too (one such
+    pause per half an hour), so that cycles among them are freed in the end. Idle, it looks
+    once a second and collects nothing.
     """
     ticks = since_full = 0
     base = heap()
@@ -769,8 +768,14 @@ async def pace_gc(busy: Callable[[], bool], every: float = GC_YOUNG_EVERY,
         since_full += 1
         if ticks % middle:
             gc.collect(0)
+        elif ticks % thaw == 0:
+            gc.unfreeze()
+            gc.collect(2)
+            gc.freeze()
+            since_full, base = 0, heap()
         elif since_full >= full or heap() > base * (1 + growth):
             gc.collect(2)
+            gc.freeze()
             since_full, base = 0, heap()
         else:
             gc.collect(1)
