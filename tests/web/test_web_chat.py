@@ -195,13 +195,16 @@ def test_a_rooms_stored_chat_is_what_it_shows(make_server: Any, monkeypatch: Any
     for c in (ann, bob):
         c.close()
     server.stop()
-    with store.engine.begin() as conn:  # lines of a server that did not prune
+    with store.engine.begin() as conn:  # lines and mutes of a server that did not prune
         conn.execute(chat.chat_table.insert(), [
             {"room_id": rid, "seq": 100 + i, "at": 0.0, "channel": "spectators",
-             "player": None, "watcher": 1, "name": "", "text": f"old {i}"} for i in range(12)])
+             "player": None, "watcher": 1, "name": "", "text": f"old {i}"} for i in range(12)
+        ] + [{"room_id": rid, "seq": 200 + i, "at": 0.0, "channel": word, "player": 1,
+              "watcher": None, "name": "", "text": ""}
+             for i, word in enumerate(("unmute", "mute"))])
     again = make_server()
-    wait_for(lambda: chat.stored_lines(again.app.state.store, rid).get("spectators") == 5,
-             5, "an old database's lines pruned at start")
+    wait_for(lambda: chat.stored_lines(again.app.state.store, rid) == {
+        "table": 5, "spectators": 5, "mute": 1}, 5, "an old database pruned at start")
     eve = Client(again.url, rid)
     first = eve.wait("chat")
     assert [x["text"] for x in first["lines"]][-5:] == [f"old {i}" for i in range(7, 12)]

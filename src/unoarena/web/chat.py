@@ -17,9 +17,10 @@ restart or a take-over keeps the mute too. Someone who clears their browser's st
 back as a new spectator: without accounts nothing tells two visits of one person apart.
 
 What is stored is what a room shows: the last :data:`KEEP` lines of each channel, and of the
-mutes only the latest word for each person. A room prunes its stored lines when a channel
-holds :data:`PRUNE_SLACK` more than that (so that a line costs one insert, not an insert and a
-delete), and everything goes with the room's row (``ON DELETE CASCADE``).
+mutes only the latest word for each person (a mute's write deletes the earlier ones). A room
+prunes a channel's stored lines when it holds :data:`PRUNE_SLACK` more than that (so that a
+line costs one insert, and every so often one delete), a server prunes a database stored
+before this as it loads it, and everything goes with the room's row (``ON DELETE CASCADE``).
 """
 
 from __future__ import annotations
@@ -57,7 +58,9 @@ if TYPE_CHECKING:
 
 TABLE, SPECTATORS, MUTE, UNMUTE = "table", "spectators", "mute", "unmute"
 KEEP = 100  # lines of each channel a room keeps, stores and sends to who arrives
-PRUNE_SLACK = 20  # lines a channel may store past KEEP before the room prunes it
+#: lines a channel may store past KEEP before the room prunes it: a prune (one DELETE) costs
+#: 1-2 ms of the writer's time, so it comes once every PRUNE_SLACK lines, not with each
+PRUNE_SLACK = 50
 CHAT_RATE, CHAT_BURST = 0.5, 5.0  # a line every 2 s on average, 5 at once
 REACT_RATE, REACT_BURST = 0.5, 3.0
 
@@ -115,28 +118,59 @@ def op_chat(room_id: str, line: ChatLine) -> AppendOp:
     return AppendOp(chat_table, [{"room_id": room_id, **line.message()}])
 
 
-def op_prune(room_ids: Iterable[str]) -> Callable[[Connection], None]:
-    """The write that deletes what the rooms of ``room_ids`` no longer show: every line of a
-    channel but its last :data:`KEEP`, and every mute or unmute of a person but the latest."""
-    ids = sorted(set(room_ids))
+def _prune_lines(conn: Connection, room_id: str, channel: str) -> None:
+    """Delete every line of a room's channel but its last :data:`KEEP` (one statement)."""
+    c = chat_table.c
+    oldest_kept = (select(c.seq).where(c.room_id == room_id, c.channel == channel)
+                   .order_by(c.seq.desc()).offset(KEEP - 1).limit(1).scalar_subquery())
+    conn.execute(chat_table.delete().where(c.room_id == room_id, c.channel == channel,
+                                           c.seq < oldest_kept))
+
+
+def _forget_words(conn: Connection, room_id: str, player: int | None,
+                  watcher: int | None) -> None:
+    """Delete the stored mutes and unmutes of one person (a newer word replaces them)."""
+    c = chat_table.c
+    who = c.player == player if player is not None else c.watcher == watcher
+    conn.execute(chat_table.delete().where(c.room_id == room_id,
+                                           c.channel.in_((MUTE, UNMUTE)), who))
+
+
+def op_prune(room_id: str, channels: Iterable[str]) -> Callable[[Connection], None]:
+    """The write that deletes the lines of ``channels`` a room no longer shows."""
+    chosen = sorted(set(channels))
+
+    def run(conn: Connection) -> None:
+        for channel in chosen:
+            _prune_lines(conn, room_id, channel)
+    return run
+
+
+def op_mute(room_id: str, line: ChatLine) -> Callable[[Connection], None]:
+    """The write that stores the host's word on one person (a ``mute`` or ``unmute`` line)
+    in place of their earlier ones: the latest word is all a room needs back."""
+    row = {"room_id": room_id, **line.message()}
+
+    def run(conn: Connection) -> None:
+        _forget_words(conn, room_id, line.player, line.watcher)
+        conn.execute(chat_table.insert(), [row])
+    return run
+
+
+def op_prune_all(rooms: Iterable[tuple[str, Iterable[ChatLine]]]
+                 ) -> Callable[[Connection], None]:
+    """The write that prunes rooms stored before the pruning, given their stored lines: each
+    channel to its last :data:`KEEP` lines, each person's mutes to the latest."""
+    todo: list[tuple[str, list[ChatLine]]] = [(rid, [x for x in lines if x.channel in
+                                                      (MUTE, UNMUTE)]) for rid, lines in rooms]
 
     def run(conn: Connection) -> None:
         c = chat_table.c
-        for room_id in ids:
+        for room_id, words in todo:
             for channel in (TABLE, SPECTATORS):
-                oldest_kept = (select(c.seq).where(c.room_id == room_id, c.channel == channel)
-                               .order_by(c.seq.desc()).offset(KEEP - 1).limit(1)
-                               .scalar_subquery())
-                conn.execute(chat_table.delete().where(
-                    c.room_id == room_id, c.channel == channel, c.seq < oldest_kept))
-            words = conn.execute(select(c.seq, c.player, c.watcher).where(
-                c.room_id == room_id, c.channel.in_((MUTE, UNMUTE)))
-                .order_by(c.seq)).all()
-            latest: dict[tuple[int | None, int | None], int] = {}
-            for seq, player, watcher in words:
-                latest[(player, watcher)] = seq
-            kept = set(latest.values())
-            stale = [seq for seq, *_who in words if seq not in kept]
+                _prune_lines(conn, room_id, channel)
+            latest = set({(w.player, w.watcher): w.seq for w in words}.values())
+            stale = [w.seq for w in words if w.seq not in latest]
             if stale:
                 conn.execute(chat_table.delete().where(c.room_id == room_id,
                                                        c.seq.in_(stale)))
@@ -215,9 +249,9 @@ class RoomChat:
                 self.lines[line.channel].append(line)
                 self.stored[line.channel] += 1
 
-    def overstored(self) -> bool:
-        """Whether the store holds more of a channel than the room shows (and then some)."""
-        return any(n >= KEEP + PRUNE_SLACK for n in self.stored.values())
+    def overstored(self) -> list[str]:
+        """The channels of which the store holds more than the room shows (and then some)."""
+        return [ch for ch, n in self.stored.items() if n >= KEEP + PRUNE_SLACK]
 
     # -- spectators ------------------------------------------------------------------------
     def watcher_of(self, conn: Conn, assign: bool = False) -> int | None:
@@ -306,21 +340,20 @@ class RoomChat:
             conn.push(dumps({"type": "chat", "lines": [], "replace": False, **self._mutes(),
                              "you": line.watcher}))
         self._tell(line)
-        if self.overstored():
-            self.prune()
+        if self.stored[line.channel] >= KEEP + PRUNE_SLACK:
+            self.prune(line.channel)
 
-    def prune(self) -> None:
-        """Delete from the store what the room no longer shows (see :func:`op_prune`), without
+    def prune(self, channel: str) -> None:
+        """Delete the lines of ``channel`` the room no longer shows from the store, without
         waiting for it: the line that made it due is stored already, and a prune that fails
         is tried again after the next line."""
-        for channel, n in self.stored.items():
-            self.stored[channel] = min(n, KEEP)
-        done = self.room.store.write(op_prune([self.room.id]))
-        done.add_done_callback(self._pruned)
+        self.stored[channel] = KEEP
+        done = self.room.store.write(op_prune(self.room.id, [channel]))
 
-    def _pruned(self, done: asyncio.Future[None]) -> None:
-        if not done.cancelled() and done.exception() is not None:
-            self.stored[TABLE] = self.stored[SPECTATORS] = KEEP + PRUNE_SLACK
+        def pruned(done: asyncio.Future[None]) -> None:
+            if not done.cancelled() and done.exception() is not None:
+                self.stored[channel] = KEEP + PRUNE_SLACK
+        done.add_done_callback(pruned)
 
     def _next(self, channel: str, player: int | None, watcher: int | None, name: str,
               text: str) -> ChatLine:
@@ -329,8 +362,10 @@ class RoomChat:
                         watcher=watcher, name=name, text=text)
 
     async def _store(self, line: ChatLine) -> None:
+        op = (op_mute(self.room.id, line) if line.channel in (MUTE, UNMUTE)
+              else op_chat(self.room.id, line))
         try:
-            await self.room.store.write(op_chat(self.room.id, line))
+            await self.room.store.write(op)
         except StoreError as e:
             if e.unreachable:
                 self.room.manager.database_lost(str(e))
@@ -390,10 +425,18 @@ async def restore_chat(rooms: Sequence[Room], store: Store) -> None:
     """Give each restored room its stored chat back (one read for all of them), and prune
     those that stored more than they show (a database older than the pruning)."""
     stored = await asyncio.to_thread(load_chat, store, [r.id for r in rooms])
+    old: list[tuple[str, list[ChatLine]]] = []
     for room in rooms:
-        room.talk.restore(stored.get(room.id, ()))
-        if room.talk.overstored():
-            room.talk.prune()
+        lines = stored.get(room.id, [])
+        room.talk.restore(lines)
+        words = [(x.player, x.watcher) for x in lines if x.channel in (MUTE, UNMUTE)]
+        if room.talk.overstored() or len(set(words)) < len(words):
+            old.append((room.id, lines))
+            room.talk.stored = {TABLE: KEEP, SPECTATORS: KEEP}
+    if old:  # (a database of a server that did not prune; once)
+        done = store.write(op_prune_all(old))
+        # (not awaited: a failure only leaves the lines for the next start to prune)
+        done.add_done_callback(lambda f: f.cancelled() or f.exception())
 
 
 def watcher_key(raw: str | None) -> str | None:
