@@ -330,6 +330,58 @@ def test_the_operator_resets_a_password_and_ends_every_session(make_live: Any,
                         ).status_code == 200
 
 
+def at_a_terminal(argv: list[str], answers: list[str]) -> tuple[int, str]:
+    """Run ``argv`` with a terminal of its own (a pty, its controlling terminal, where
+    ``getpass`` asks), typing each of ``answers`` after a prompt; its exit status and what the
+    terminal showed."""
+    import os
+    import pty
+    import select
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command, its terminal the pty
+        os.execv(argv[0], argv)
+    shown, answered = b"", 0
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the child closed the terminal: it is done
+            break
+        if not chunk:
+            break
+        shown += chunk
+        prompts = shown.count(b"password: ") + shown.count(b"again: ")
+        # (each answer after its own prompt: getpass drops what was typed before it)
+        if answered < min(prompts, len(answers)) and shown.endswith(b": "):
+            os.write(fd, answers[answered].encode() + b"\r")
+            answered += 1
+    else:
+        os.kill(pid, 9)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), shown.decode(errors="replace")
+
+
+def test_at_a_terminal_the_reset_asks_twice_and_echoes_nothing(make_live: Any) -> None:
+    server = make_live(accounts=True)
+    with httpx.Client(base_url=server.url, timeout=10, headers={"Origin": server.url}) as ann:
+        assert signup(ann, "Ann", "forgotten one").status_code == 200
+    cli = [sys.executable, "-m", "unoarena.cli", "accounts", "reset-password", "Ann",
+           "--lang", "en", "--database-url", server.app.state.store.url]
+    rc, shown = at_a_terminal(cli, ["typed once", "typed twice"])
+    assert rc == 2 and "New password:" in shown and "The same again:" in shown
+    assert "the two passwords differ; nothing was changed" in shown
+    assert "typed" not in shown  # not echoed
+    rc, shown = at_a_terminal(cli, ["the new one", "the new one"])
+    assert rc == 0 and "The password of Ann is changed" in shown and "new one" not in shown
+    with httpx.Client(base_url=server.url, timeout=10, headers={"Origin": server.url}) as c:
+        assert c.post("/api/account/login", json={"name": "Ann", "password": "the new one"}
+                      ).status_code == 200
+
+
 def test_a_server_without_accounts_works_as_before(server: LiveServer) -> None:
     http = server.http
     assert http.get("/api/account").json() == {"enabled": False, "account": None}
