@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.util
 import json
 import os
 import platform
@@ -39,6 +38,7 @@ from unoarena.bots import make_bot
 from unoarena.driver import play_round
 from unoarena.engine import Game, preset
 from unoarena.remote.client import Seat, run_seat
+from unoarena.testing import load_script
 
 HERE = Path(__file__).resolve().parent
 
@@ -122,10 +122,7 @@ def in_process(bot: str, rounds: int) -> float:
 
 def mcp_p99(matches: int) -> dict[str, Any]:
     """The MCP latency benchmark's figures for ``matches`` matches."""
-    spec = importlib.util.spec_from_file_location("mcp_latency", HERE / "mcp_latency.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_script(HERE / "mcp_latency.py")
     times = asyncio.run(mod.measure(matches, 4, "classic", "heuristic"))
     every = [t for ts in times.values() for t in ts]
     return {"calls": len(every), "p99_ms": mod.quantile(every, 0.99),

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 from unoarena.web.app import pace_gc, tune_gc
@@ -102,7 +103,7 @@ class Player:
 
     async def _read(self, ws: ClientConnection) -> None:
         async for raw in ws:
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)  # the clients' own parsing is not the server's time
             for st in self.stats_all:
                 st.messages += 1
             kind = msg["type"]

@@ -4,9 +4,7 @@ diagnostic deals exactly the hands it says (and only to the bot it is asked for)
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,16 +12,12 @@ import pytest
 
 from unoarena.bots import ISMCTSBot, SearchView
 from unoarena.engine import Game, preset
+from unoarena.testing import load_script
 
 
 def _load(name: str) -> ModuleType:
     path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"{name}_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(path, f"{name}_benchmark")
 
 
 @pytest.fixture(scope="module")

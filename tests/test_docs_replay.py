@@ -3,17 +3,15 @@ today."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+
+from unoarena.testing import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_replay_example_matches_the_commands() -> None:
-    spec = importlib.util.spec_from_file_location("gen_docs", ROOT / "scripts" / "gen_docs.py")
-    assert spec is not None and spec.loader is not None
-    gen_docs = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(gen_docs)
+    gen_docs = load_script(ROOT / "scripts" / "gen_docs.py")
     text = gen_docs.REPLAY_PAGE.read_text(encoding="utf-8")
     block = text.split(gen_docs.REPLAY_START + "\n", 1)[1].split(gen_docs.REPLAY_END)[0]
     assert block == gen_docs.replay_example(), "run: python scripts/gen_docs.py --write"

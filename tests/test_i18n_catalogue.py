@@ -3,26 +3,21 @@ catalogues, keeps its placeholders, and the compiled .mo files match the .po fil
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from unoarena.testing import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("zh_TW", "zh_CN")
 
 
 def _script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(ROOT / "scripts" / f"{name}.py")
 
 
 extract = _script("i18n_extract")

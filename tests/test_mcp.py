@@ -256,13 +256,10 @@ def test_over_streamable_http_a_client_plays() -> None:
 
 
 def test_the_latency_benchmark_times_every_tool(capsys: pytest.CaptureFixture[str]) -> None:
-    import importlib.util
     from pathlib import Path
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "mcp_latency.py"
-    spec = importlib.util.spec_from_file_location("mcp_latency", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+
+    from unoarena.testing import load_script
+    bench = load_script(Path(__file__).resolve().parents[1] / "benchmarks" / "mcp_latency.py")
     assert bench.main(["--matches", "2", "--players", "3"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report["ms"]) == {"start_game", "get_view", "legal_actions", "play_action",

@@ -3,7 +3,6 @@ and the generated documentation."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from pathlib import Path
 
@@ -14,6 +13,7 @@ np = pytest.importorskip("numpy")
 from unoarena.encoding import ENCODING_VERSION, Encoder, History, layout  # noqa: E402
 from unoarena.engine import Action, Game, Setup, parse_card, preset  # noqa: E402
 from unoarena.rl.table import Table  # noqa: E402
+from unoarena.testing import load_script  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("classic", "buzz", "frozen2", "house", "attack")
@@ -170,11 +170,7 @@ def test_relative_seats() -> None:
 
 
 def test_observations_doc_is_up_to_date() -> None:
-    spec = importlib.util.spec_from_file_location("gen_obs_docs",
-                                                  ROOT / "scripts" / "gen_obs_docs.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_script(ROOT / "scripts" / "gen_obs_docs.py")
     doc = ROOT / "docs" / "observations.md"
     assert doc.read_text(encoding="utf-8") == mod.render(), (
         "docs/observations.md is out of date: run python scripts/gen_obs_docs.py")

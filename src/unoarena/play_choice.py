@@ -80,13 +80,18 @@ def card_choices(legal: Sequence[Action], code: str) -> Node | None:
 
 
 def hand_choices(legal: Sequence[Action], hand: Sequence[str]) -> dict[str, Node]:
-    """:func:`card_choices` for every distinct card of ``hand`` that some legal play uses."""
+    """:func:`card_choices` for every distinct card of ``hand`` that some legal play uses
+    (the legal actions read once, not once per card: the server builds this for every seat at
+    every move)."""
+    by_code: dict[str, list[Action]] = {}
+    for a in legal:
+        if a.verb in ("play", "jump_in"):
+            for code in dict.fromkeys(CODES[k] for k in a.cards):
+                by_code.setdefault(code, []).append(a)
     out: dict[str, Node] = {}
     for code in hand:
-        if code not in out:
-            node = card_choices(legal, code)
-            if node is not None:
-                out[code] = node
+        if code not in out and code in by_code:
+            out[code] = _node(by_code[code], STEPS)
     return out
 
 

@@ -17,7 +17,7 @@ from unoarena.engine.rules import RuleSet
 from unoarena.kernel import mt
 from unoarena.kernel.single import KernelGame, reference_snapshot, split_seed
 from unoarena.kernel.tables import PARAMS, KernelUnsupported, compile_rules
-from unoarena.testing import random_rules
+from unoarena.testing import load_script, random_rules
 from unoarena.testing.kernel import compare_round
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -118,14 +118,7 @@ def test_a_deal_with_no_possible_starter_is_dealt_again() -> None:
 
 
 def _long_run_script() -> object:
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[2] / "scripts" / "kernel_differential.py"
-    spec = importlib.util.spec_from_file_location("kernel_differential", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(Path(__file__).resolve().parents[2] / "scripts" / "kernel_differential.py")
 
 
 @pytest.mark.parametrize(("args", "says"), [

@@ -3,7 +3,6 @@ message types, and real messages from a live server, sent and received, all sati
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any
 import jsonschema  # type: ignore[import-untyped]
 import pytest
 
+from unoarena.testing import load_script
 from unoarena.testing.web_server import Client, LiveServer, create_room, join, play
 from unoarena.web.protocol import PROTOCOL_VERSION
 from unoarena.web.schema import decode_server, json_schema
@@ -21,12 +21,7 @@ COMMITTED = ROOT / "docs" / "protocol" / "schema.json"
 
 
 def _script() -> Any:
-    spec = importlib.util.spec_from_file_location("protocol_schema",
-                                                  ROOT / "scripts" / "protocol_schema.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(ROOT / "scripts" / "protocol_schema.py")
 
 
 def _validator(which: str) -> jsonschema.Draft202012Validator:

@@ -5,12 +5,17 @@ differential test and the engine's property tests draw rule sets the same way, a
 them. This module needs the standard library and the engine only; its submodules need what
 they test: ``tui`` and ``tui_fuzz`` the terminal game (Textual's pilot), ``web_server``,
 ``web_faults`` and ``web_node`` the web extra (a live server, clients, faults and cluster
-processes), ``kernel`` the compiled kernel, ``fuzz`` Hypothesis.
+processes; ``web_fuzz`` imports it only when its server starts), ``kernel`` the compiled
+kernel, ``fuzz`` Hypothesis.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from ..engine import ConfigError, RuleSet, preset
@@ -72,3 +77,18 @@ def _random_launcher(rng: random.Random) -> tuple[float, ...]:
     probs = [w / total for w in weights]
     probs[-1] = 1.0 - sum(probs[:-1])
     return tuple(max(0.0, p) for p in probs)
+
+
+def load_script(path: Path, name: str | None = None) -> ModuleType:
+    """Import a script or benchmark that is not part of the package (``scripts/``,
+    ``benchmarks/``) from its file, as module ``name`` (its file name by default), registered
+    in ``sys.modules`` so that its dataclasses and pickles resolve; its ``__main__`` block does
+    not run."""
+    name = name or path.stem
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

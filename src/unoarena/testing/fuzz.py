@@ -8,7 +8,8 @@ IllegalAction, RecordError, ScenarioError, a ValueError naming the field, an HTT
 WebSocket ``error`` message), never another exception, and no change after a refused input.
 
 ``tests/test_fuzz_engine.py`` and ``tests/web/test_fuzz_web.py`` run a small, time-bounded
-sample in CI; ``scripts/fuzz.py`` is the long run whose counts docs/development.md reports:
+sample in CI (the server's targets are in :mod:`unoarena.testing.web_fuzz`);
+``scripts/fuzz.py`` is the long run whose counts docs/development.md reports:
 
     python scripts/fuzz.py --seconds 300             # every target, about 5 minutes in all
     python scripts/fuzz.py --seconds 60 --only apply records

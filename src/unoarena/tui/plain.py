@@ -128,10 +128,9 @@ class PlainGame:
         if t.match.is_over:
             self.say(_("The match is over. Winner: {names}").format(names=t.winners_text()))
             try:
-                self.say(_("Record saved: {path}").format(path=saves.save_record(t)))
+                self.say(_("Record saved: {path}").format(path=saves.close_match(t)))
             except OSError as e:
                 self.say(_("Could not save the record: {error}").format(error=e))
-            saves.forget_match(t)
 
     # -- a person's decision ------------------------------------------------------------------
     def person(self, seat: int, *, window: bool) -> None:

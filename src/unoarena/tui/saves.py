@@ -177,6 +177,33 @@ def _check_save(data: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
+def save_for_quit(table: Table) -> str:
+    """Save an unfinished match to the autosave file; where it went ("" when the match is over
+    or the file cannot be written). A round that is over but not yet scored (its summary on
+    screen) is scored first, as going on from the summary would: a match record holds whole
+    rounds, and one saved in between would not replay."""
+    if table.game.is_over and not table.match.is_over:
+        table.finish_round()
+        if table.match.is_over:  # that round ended the match: its record, no save
+            with contextlib.suppress(OSError):
+                close_match(table)
+    if table.match.is_over:
+        return ""
+    try:
+        return str(autosave(table))
+    except OSError:
+        return ""
+
+
+def close_match(table: Table) -> Path:
+    """Keep the record of a match that is over and forget its saves (:func:`forget_match`),
+    even when the record cannot be written (the :class:`OSError` comes after)."""
+    try:
+        return save_record(table)
+    finally:
+        forget_match(table)
+
+
 def save_record(table: Table) -> Path:
     """The finished match as a record for ``unoarena replay``."""
     rec = match_record(table.match, players=[p.to_dict() for p in table.players],

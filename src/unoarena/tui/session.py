@@ -344,6 +344,23 @@ class Table:
             self._begin_bots()
         return result
 
+    def round_ends_match(self) -> bool:
+        """Whether the round just finished, once scored, ends the match (asked of the rules and
+        the scores, the match left as it is): its summary then says so."""
+        from ..engine import Outcome, settle
+        m = self.match
+        out = self.game.outcome
+        assert out is not None
+        rules = m.rules
+        if rules.elimination != "off":  # HR-ELIM: over when one player is left
+            from ..engine.match import eliminated
+            return self.game.players - len(
+                eliminated(rules, out, self.game.hand_sizes())) == 1
+        scores = list(out.scores) if rules.teams else [
+            out.scores[s] if s >= 0 else 0 for s in m.seat_of]
+        per = Outcome(out.winner, out.reason, out.hand_points, tuple(scores))
+        return settle(rules, m.scores, per, m.rounds_played + 1)[1]
+
     def round_scores(self, result: RoundResult) -> list[int]:
         """What each player (or team) scored in a round."""
         out = result.outcome

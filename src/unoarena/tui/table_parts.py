@@ -1,7 +1,8 @@
-"""The parts of the card table, each drawing one region from the table's state: the top bar, a
-seat, the piles and what is in force under them, the log and the scoreboard. The table screen
-lays them out, keeps the state (who watches, what is asked) and handles keys and clicks; a part
-only reads the :class:`~unoarena.tui.session.Table` it is shown.
+"""The parts of the card table above the hand, each drawing one region from the table's state:
+the top bar, a seat, the piles and what is in force under them, the log and the scoreboard
+(the prompt, the hand and the buttons are in :mod:`~unoarena.tui.table_controls`). The table
+screen lays them out, keeps the state (who watches, what is asked) and handles keys and clicks;
+a part only reads the :class:`~unoarena.tui.session.Table` it is shown.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import RichLog, Static
 
 from ..text.i18n import _, language, width
@@ -96,6 +97,104 @@ def seat_text(table: Table, seat: int, *, bottom: int, viewer: int | None, wide:
         for i, (note, style) in enumerate(notes):
             text.append((" · " if i else "") + note, style=style)
     return text
+
+
+def seat_sides(others: int) -> tuple[int, int, int]:
+    """How many of the other players sit on the viewer's left, across, and on the right: as
+    the compass names of :func:`unoarena.text.narrate.default_names` place them (up to eight
+    players); beyond, a third on each side, never more than three across (80 columns hold
+    three seats across)."""
+    fixed = {1: (0, 1, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (1, 2, 1), 5: (2, 1, 2),
+             6: (2, 2, 2), 7: (2, 3, 2), 8: (3, 2, 3)}
+    if others in fixed:
+        return fixed[others]
+    side = others // 3
+    return side, others - 2 * side, side
+
+
+class SeatView(Static):
+    """One of the other seats around the felt (:func:`seat_text`); empty once fewer players are
+    left than there are places (HR-ELIM)."""
+
+    def show(self, text: Text, *, compact: bool, across: int | None = None) -> None:
+        """Draw ``text``, on two rows when ``compact``; a seat ``across`` the felt shares its
+        width with the others there (``across`` columns each)."""
+        if across is not None:
+            self.styles.max_width = min(32, across)
+            self.styles.min_width = min(14, across)
+        self.set_class(compact, "compact")
+        self.update(text)
+
+
+class Felt(Vertical):
+    """The felt: the other seats around the piles, in play order from the viewer's left (card
+    backs and counts), what is in force under the piles, and the viewer's seat at the bottom,
+    on one line. Seats at the sides take two rows when three do not fit beside the piles."""
+
+    def __init__(self, players: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.players = players  # places at the table: the seats are laid out for all of them
+        self._shown: tuple[Table, int, int | None, bool] | None = None
+
+    def compose(self) -> ComposeResult:
+        """The seats across, the seats at the sides around the piles, the status lines and the
+        viewer's seat."""
+        left, top, right = seat_sides(self.players - 1)
+        with Horizontal(id="top-seats"):
+            for i in range(left, left + top):
+                yield SeatView(id=f"slot-{i}", classes="seat")
+        with Horizontal(id="felt-mid"):
+            with Vertical(id="left-seats"):
+                for i in reversed(range(left)):  # the viewer's left, bottom up
+                    yield SeatView(id=f"slot-{i}", classes="seat")
+            yield PileView(id="pile")
+            with Vertical(id="right-seats"):
+                for i in range(left + top, left + top + right):
+                    yield SeatView(id=f"slot-{i}", classes="seat")
+        yield Static(id="status")
+        yield Static(id="me")
+
+    def show(self, table: Table, bottom: int, viewer: int | None, wide: bool) -> None:
+        """Draw the felt as the player ``viewer`` sees it from seat ``bottom`` (``wide``: the
+        seats have room for more, :func:`seat_text`)."""
+        self._shown = (table, bottom, viewer, wide)
+        self._show_seats()
+        self.query_one("#pile", PileView).show(table, bottom)
+        self.query_one("#status", Static).update(status_text(table, bottom))
+        self.call_after_refresh(self._refit)
+
+    def _show_seats(self) -> None:
+        assert self._shown is not None
+        table, bottom, viewer, wide = self._shown
+        n = table.game.players  # fewer than the places once some are out (HR-ELIM)
+        side = self._compact()
+        left, top, _right = seat_sides(self.players - 1)
+        across = self.size.width // max(1, top) - 2  # room for a seat across
+        for j in range(self.players - 1):
+            facing = left <= j < left + top  # the seats across keep three rows
+            compact = side and not facing
+            text = seat_text(table, (bottom + 1 + j) % n, bottom=bottom, viewer=viewer,
+                             wide=wide, compact=compact) if j < n - 1 else Text("")
+            self.query_one(f"#slot-{j}", SeatView).show(
+                text, compact=compact, across=across if facing and across > 0 else None)
+        self.query_one("#me", Static).update(seat_text(table, bottom, bottom=bottom,
+                                                       viewer=viewer, wide=wide, line=True))
+
+    def _compact(self) -> bool:
+        """Whether the seats at the sides must take two rows instead of three to fit beside the
+        piles (many players on a short terminal)."""
+        left, _top, right = seat_sides(self.players - 1)
+        mid = self.query_one("#felt-mid").size.height
+        return bool(mid) and mid < 3 * max(left, right)
+
+    def _refit(self) -> None:
+        """After a layout (the status line under the piles may have grown): redraw the seats if
+        they no longer fit as drawn."""
+        if not self.is_mounted or self._shown is None:
+            return
+        if seat_sides(self.players - 1)[0] and \
+                self.query_one("#slot-0").has_class("compact") != self._compact():
+            self._show_seats()
 
 
 class PileView(Static):

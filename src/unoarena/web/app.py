@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -57,6 +58,7 @@ from .rooms import (
     make_rules,
     store_problem,
 )
+from .sending import start_sending
 from .store import DatabaseBusy, Store, StoreError, unreachable
 
 log = logging.getLogger("unoarena.web")
@@ -394,7 +396,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
     """The lobby, live: the list once, then what changes (lobby.py); a client may only ping."""
     await websocket.accept()
     conn = Conn(normalize(websocket.query_params.get("lang")), websocket.app.state.config)
-    pump = asyncio.create_task(_pump(websocket, conn))
+    pump = start_sending(websocket, conn)
     lobby = _manager(websocket).lobby
     lobby.watch(conn)
     try:
@@ -490,7 +492,7 @@ async def table(websocket: WebSocket) -> None:
     await websocket.accept()
     lang = normalize(websocket.query_params.get("lang"))
     conn = Conn(lang, websocket.app.state.config)
-    pump = asyncio.create_task(_pump(websocket, conn))
+    pump = start_sending(websocket, conn)
     websocket.app.state.sockets += 1  # counted down in the finally below, whatever happens
 
     async def receive() -> str | bytes | None:
@@ -641,22 +643,6 @@ async def _receive(ws: WebSocket) -> str | bytes | None:
     return bytes(data) if data is not None else b""
 
 
-async def _pump(ws: WebSocket, conn: Conn) -> None:
-    """Send a connection's outbox in order; a slow client only slows itself."""
-    try:
-        while True:
-            text = await conn.outbox.get()
-            if text is None:
-                break
-            await ws.send_text(text)
-    except Exception:  # the client went away mid-send
-        conn.closed = True
-    finally:
-        if conn.closed:
-            with suppress(Exception):
-                await ws.close(conn.close_code, conn.close_reason)
-
-
 async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
     kind = msg["type"]
     if kind == "ping":
@@ -743,16 +729,24 @@ def tune_gc() -> None:
     gc.set_threshold(20_000, 20, 20)
 
 
-#: How often :func:`pace_gc` collects the youngest generation, every how many of those the
-#: middle one, and every how many the whole heap: measured at 1,000 rooms, 25 ms, every 10th
-#: and every 2,400th (a minute) kept pauses to a few milliseconds, a full one to about 20.
+#: How often :func:`pace_gc` collects the youngest generation (seconds), every how many of
+#: those the middle one, how much the heap may grow before the whole of it is collected, and
+#: every how many young collections it is collected at least (ten minutes). Measured at 1,000
+#: rooms: young collections every 25 ms take a few milliseconds; a middle one takes about ten
+#: times as long whenever it runs, since its objects are mostly every connection's current
+#: waiting coroutines, so it runs once a second, not four times; and a whole-heap collection,
+#: which stalled every room for a tenth to half a second, runs when the heap has grown by a
+#: quarter, as CPython's own rule does, instead of every minute.
 GC_YOUNG_EVERY = 0.025
-GC_MIDDLE_EVERY = 10
-GC_FULL_EVERY = 2_400
+GC_MIDDLE_EVERY = 40
+GC_FULL_GROWTH = 0.25
+GC_FULL_EVERY = 24_000
 
 
 async def pace_gc(busy: Callable[[], bool], every: float = GC_YOUNG_EVERY,
-                  middle: int = GC_MIDDLE_EVERY, full: int = GC_FULL_EVERY) -> None:
+                  middle: int = GC_MIDDLE_EVERY, full: int = GC_FULL_EVERY,
+                  growth: float = GC_FULL_GROWTH,
+                  heap: Callable[[], int] = sys.getallocatedblocks) -> None:
     """Collect the young generations on a clock while clients are connected.
 
     CPython starts a young collection when allocations outnumber deallocations by its
@@ -760,18 +754,28 @@ async def pace_gc(busy: Callable[[], bool], every: float = GC_YOUNG_EVERY,
     message makes a fresh future for each waiting connection while older ones die, lets the
     young generation grow to ~100,000 live objects before a collection, which then stalls every
     room for 30 ms (and the middle generation's for over 100 ms). Collected every 25 ms they stay
-    a few thousand: pauses of a few milliseconds, for about 2% of a core at 1,000 rooms. The
-    whole heap, where cycles that lived long end up, is collected once a minute. Idle, it looks
-    once a second and collects nothing.
+    a few thousand: pauses of a few milliseconds. The whole heap, where cycles that lived long
+    end up, is collected when ``heap()`` (memory blocks in use) has grown by ``growth`` since
+    the last time, or after ``full`` ticks: cyclic garbage may hold that much memory for a while,
+    and in exchange a server whose heap is steady is not stalled by a scan of all its rooms
+    every minute. Idle, it looks once a second and collects nothing.
     """
-    ticks = 0
+    ticks = since_full = 0
+    base = heap()
     while True:
         if not busy():
             await asyncio.sleep(1.0)
             continue
         await asyncio.sleep(every)
         ticks += 1
-        gc.collect(2 if ticks % full == 0 else 1 if ticks % middle == 0 else 0)
+        since_full += 1
+        if ticks % middle:
+            gc.collect(0)
+        elif since_full >= full or heap() > base * (1 + growth):
+            gc.collect(2)
+            since_full, base = 0, heap()
+        else:
+            gc.collect(1)
 
 
 def app_from_env() -> Starlette:

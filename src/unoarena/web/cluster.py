@@ -586,13 +586,13 @@ class Cluster:
             first = await conn.outbox.get()
             batch: list[str] = []
             done = first is None
-            if first is not None:
+            if isinstance(first, str):  # (a relayed connection has no at-once sends)
                 batch.append(first)
             while not done and not conn.outbox.empty():
                 item = conn.outbox.get_nowait()
                 if item is None:
                     done = True
-                else:
+                elif isinstance(item, str):
                     batch.append(item)
             if batch:
                 try:

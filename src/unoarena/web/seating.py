@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +43,14 @@ class Conn:
         self.player: int | None = None
         self.room: Room | None = None
         self.limiter = RateLimit(config.rate, config.burst)
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(config.send_queue)
+        # what waits to be sent: text, the rest of a send begun at once (sending.py), or the
+        # None that ends the connection
+        self.outbox: asyncio.Queue[str | Awaitable[None] | None] = asyncio.Queue(
+            config.send_queue)
+        # sends a message at once when it can: None when it went, else the rest to await
+        # (set for a WebSocket of this process; a relayed connection has only the outbox)
+        self.direct: Callable[[str], Awaitable[None] | None] | None = None
+        self.sending = False  # the pump is sending: a new message queues behind
         self.closed = False
         self.strikes = 0  # messages refused for flooding; too many and the client is dropped
         self.close_code = 1000  # the WebSocket close code and reason its sender ends with
@@ -54,8 +62,13 @@ class Conn:
         is closed rather than allowed to hold the room up."""
         if self.closed:
             return
+        item: str | Awaitable[None] | None = text
+        if self.direct is not None and not self.sending and self.outbox.empty():
+            item = self.direct(text)
+            if item is None or self.closed:  # sent (or the socket failed and closed it)
+                return
         try:
-            self.outbox.put_nowait(text)
+            self.outbox.put_nowait(item)
         except asyncio.QueueFull:  # a client that does not read: drop it, not the room
             self.close()
 
