@@ -53,6 +53,7 @@ from .text.rules import (
 )
 from .tui.cli_learn import add_coach_parsers
 from .tui.cli_play import add_play_parser
+from .web.cli_accounts import add_accounts_parser
 from .web.cli_serve import add_serve_parser
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -178,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_play_parser(sub, [common])
     add_coach_parsers(sub, [common])
     add_serve_parser(sub, [common])
+    add_accounts_parser(sub, [common])
     add_mcp_parser(sub, [common])
     add_bot_parser(sub, [common])
     return p

@@ -6,6 +6,8 @@ the bot at the table."""
 from __future__ import annotations
 
 import secrets
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -255,6 +257,129 @@ def test_deleting_an_account_removes_it_and_its_ratings(users: Any) -> None:
                                                         "password": "correct horse"})
     assert again.status_code == 401
     assert signup(browser(), "Ann", "another pass").status_code == 200  # the name is free
+
+
+def test_changing_the_password_signs_the_other_sessions_out(users: Any) -> None:
+    server, browser = users
+    ann, phone = browser(), browser()
+    assert signup(ann, "Ann", "old password").status_code == 200
+    assert phone.post("/api/account/login", json={"name": "Ann", "password": "old password"}
+                      ).status_code == 200
+    with httpx.Client(base_url=server.url, timeout=10, cookies=ann.cookies,
+                      headers={"Origin": "https://evil.example"}) as other_site:
+        r = other_site.post("/api/account/password", json={"old": "old password",
+                                                           "new": "evil password"})
+        assert r.status_code == 403 and r.json()["code"] == "cross_site"
+    wrong = ann.post("/api/account/password", json={"old": "not the one", "new": "new password"})
+    assert wrong.status_code == 401 and wrong.json()["code"] == "bad_login"
+    short = ann.post("/api/account/password", json={"old": "old password", "new": "short"})
+    assert short.status_code == 400 and short.json()["code"] == "bad_password"
+    assert phone.get("/api/account").json()["account"] == {"name": "Ann"}  # nothing changed
+    r = ann.post("/api/account/password", json={"old": "old password", "new": "new password"})
+    assert r.status_code == 200 and r.json()["changed"] is True
+    assert ann.get("/api/account").json()["account"] == {"name": "Ann"}  # this one stays
+    assert phone.get("/api/account").json()["account"] is None  # every other one is out
+    old = browser().post("/api/account/login", json={"name": "Ann", "password": "old password"})
+    assert old.status_code == 401
+    new = browser().post("/api/account/login", json={"name": "Ann", "password": "new password"})
+    assert new.status_code == 200
+    signed_out = browser().post("/api/account/password", json={"old": "new password",
+                                                               "new": "third password"})
+    assert signed_out.status_code == 401 and signed_out.json()["code"] == "not_signed_in"
+
+
+def test_guessing_the_old_password_is_rate_limited_like_a_login(users: Any) -> None:
+    _server, browser = users
+    ann = browser()
+    assert signup(ann, "Ann", "old password").status_code == 200
+    codes = [ann.post("/api/account/password", json={"old": f"guess {i}",
+                                                     "new": "new password"}).status_code
+             for i in range(int(acc.LOGIN_LIMIT[1]) + 2)]
+    assert codes[0] == 401 and codes[-1] == 429
+    right = ann.post("/api/account/password", json={"old": "old password",
+                                                    "new": "new password"})
+    assert right.status_code == 429  # even the right one waits: a guesser learns nothing
+
+
+def test_the_operator_resets_a_password_and_ends_every_session(make_live: Any,
+                                                               tmp_path: Any) -> None:
+    """``unoarena accounts reset-password`` on a running server's SQLite file: the password
+    comes from standard input, never the command line."""
+    server = make_live(accounts=True)
+    url = server.app.state.store.url
+    with httpx.Client(base_url=server.url, timeout=10, headers={"Origin": server.url}) as ann:
+        assert signup(ann, "Ann", "forgotten one").status_code == 200
+        cli = [sys.executable, "-m", "unoarena.cli", "accounts", "reset-password", "--lang",
+               "en", "--database-url", url]
+        done = subprocess.run([*cli, "ANN"], input="brand new pass\n", capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == ("The password of Ann is changed; 1 session was signed "
+                                       "out.")
+        assert ann.get("/api/account").json()["account"] is None
+        for password, status in (("forgotten one", 401), ("brand new pass", 200)):
+            r = ann.post("/api/account/login", json={"name": "Ann", "password": password})
+            assert r.status_code == status
+        nobody = subprocess.run([*cli, "Nobody"], input="brand new pass\n",
+                                capture_output=True, text=True, timeout=60)
+        assert nobody.returncode == 1 and "there is no account Nobody" in nobody.stderr
+        short = subprocess.run([*cli, "Ann"], input="short\n", capture_output=True, text=True,
+                               timeout=60)
+        assert short.returncode == 2 and "8 to 128 characters" in short.stderr
+        assert ann.post("/api/account/login", json={"name": "Ann", "password": "brand new pass"}
+                        ).status_code == 200
+
+
+def at_a_terminal(argv: list[str], answers: list[str]) -> tuple[int, str]:
+    """Run ``argv`` with a terminal of its own (a pty, its controlling terminal, where
+    ``getpass`` asks), typing each of ``answers`` after a prompt; its exit status and what the
+    terminal showed."""
+    import os
+    import pty
+    import select
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command, its terminal the pty
+        os.execv(argv[0], argv)
+    shown, answered = b"", 0
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the child closed the terminal: it is done
+            break
+        if not chunk:
+            break
+        shown += chunk
+        prompts = shown.count(b"password: ") + shown.count(b"again: ")
+        # (each answer after its own prompt: getpass drops what was typed before it)
+        if answered < min(prompts, len(answers)) and shown.endswith(b": "):
+            os.write(fd, answers[answered].encode() + b"\r")
+            answered += 1
+    else:
+        os.kill(pid, 9)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), shown.decode(errors="replace")
+
+
+def test_at_a_terminal_the_reset_asks_twice_and_echoes_nothing(make_live: Any) -> None:
+    server = make_live(accounts=True)
+    with httpx.Client(base_url=server.url, timeout=10, headers={"Origin": server.url}) as ann:
+        assert signup(ann, "Ann", "forgotten one").status_code == 200
+    cli = [sys.executable, "-m", "unoarena.cli", "accounts", "reset-password", "Ann",
+           "--lang", "en", "--database-url", server.app.state.store.url]
+    rc, shown = at_a_terminal(cli, ["typed once", "typed twice"])
+    assert rc == 2 and "New password:" in shown and "The same again:" in shown
+    assert "the two passwords differ; nothing was changed" in shown
+    assert "typed" not in shown  # not echoed
+    rc, shown = at_a_terminal(cli, ["the new one", "the new one"])
+    assert rc == 0 and "The password of Ann is changed" in shown and "new one" not in shown
+    with httpx.Client(base_url=server.url, timeout=10, headers={"Origin": server.url}) as c:
+        assert c.post("/api/account/login", json={"name": "Ann", "password": "the new one"}
+                      ).status_code == 200
 
 
 def test_a_server_without_accounts_works_as_before(server: LiveServer) -> None:

@@ -41,6 +41,14 @@ def sign_up(page: Any, name: str, password: str) -> None:
     assert page.locator("#account-link").inner_text() == name
 
 
+def log_in(page: Any, name: str, password: str) -> None:
+    """Log in on the account page (already open), and land on the profile."""
+    page.fill("#account-name", name)
+    page.fill("#account-password", password)
+    page.click("#login")
+    page.wait_for_selector("#profile-name")
+
+
 def rating_of(page: Any, name: str) -> float:
     row = page.locator("#board tbody tr", has=page.locator(f"a:text-is('{name}')"))
     return float(row.locator("td.num").nth(1).inner_text())
@@ -61,9 +69,7 @@ def test_sign_up_log_in_play_rated_and_find_it_on_the_leaderboard_and_profile(
     bob.fill("#account-password", "wrong password")
     bob.click("#login")
     sync_api.expect(bob.locator("#account-error")).to_have_text("這個名稱和密碼不符合任何帳號")
-    bob.fill("#account-password", "bob password")
-    bob.click("#login")
-    bob.wait_for_selector("#profile-name")
+    log_in(bob, "Bob", "bob password")
     sync_api.expect(bob.locator("#profile-stats")).to_have_text("0 場積分賽，勝 0 場")
 
     # Ann creates a rated room for two, one round; Bob joins it
@@ -200,4 +206,88 @@ def test_screenshots_of_the_account_pages(browser: Any, live: LiveServer,
                 page.screenshot(path=str(screenshots / f"accounts-{what}-{size_name}-{lang}.png"),
                                 full_page=True)
                 page.context.close()
+    assert not errors, errors
+
+
+def test_changing_the_password_on_the_account_page_signs_the_other_browser_out(
+        browser: Any, live: LiveServer) -> None:
+    errors: list[str] = []
+    ann = open_page(browser, live.url + "/", errors, lang="zh_TW")
+    sign_up(ann, "Ann", "old password")
+    phone = open_page(browser, live.url + "/account", errors, viewport=PHONE)
+    log_in(phone, "Ann", "old password")
+    ann.click("#account-link")
+    ann.fill("#old-password", "wrong password")
+    ann.fill("#new-password", "new password")
+    ann.click("#change-password")
+    sync_api.expect(ann.locator("#password-error")).to_have_text("這不是這個帳號的密碼")
+    ann.fill("#old-password", "old password")
+    ann.click("#change-password")
+    sync_api.expect(ann.locator("#password-done")).to_have_text("密碼已更改，你的其他裝置已登出。")
+    assert ann.input_value("#old-password") == "" and ann.input_value("#new-password") == ""
+    ann.reload()
+    sync_api.expect(ann.locator("#account-link")).to_have_text("Ann")  # still signed in here
+    phone.reload()
+    sync_api.expect(phone.locator("#account-link")).to_have_text("Log in")  # signed out there
+    phone.click("#account-link")
+    log_in(phone, "Ann", "new password")
+    assert not errors, errors
+
+
+#: The top bar's controls a person cannot reach: outside the viewport, or covered where a tap
+#: lands (by another control, or clipped by a scrolling row).
+UNREACHABLE = """() => [...document.querySelectorAll('.topbar a, .topbar button, .topbar select')]
+  .filter((e) => e.offsetParent !== null)
+  .filter((e) => {
+    const r = e.getBoundingClientRect();
+    if (r.left < 0 || r.right > innerWidth || r.top < 0 || r.bottom > innerHeight) return true;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !(hit && (hit === e || e.contains(hit)));
+  })
+  .map((e) => e.getAttribute('href') || e.id || e.textContent.trim())"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_TW", "zh_CN"])
+def test_every_top_bar_link_fits_a_phone(browser: Any, live: LiveServer, lang: str,
+                                         screenshots: Path) -> None:
+    """At 390 px the links are in the ☰ menu, each in reach (none cut at the edge or scrolled
+    out of sight), and the bar's own controls are too; a link opens its page and closes the
+    menu. At a laptop's width the links are in the bar itself."""
+    with httpx.Client(base_url=live.url, timeout=10, headers={"Origin": live.url}) as c:
+        assert c.post("/api/account/signup", json={"name": "Bartholomew_the_2nd",
+                                                   "password": "x" * 10}).status_code == 200
+        cookie = c.cookies.get("unoarena_session")
+    errors: list[str] = []
+    links = ["/lobby", "/", "/replays", "/learn", "/leaderboard"]
+    for size in (PHONE, LAPTOP):
+        page = open_page(browser, live.url + "/static/style.css", errors, viewport=size, lang=lang)
+        page.context.add_cookies([{"name": "unoarena_session", "value": cookie,
+                                   "url": live.url}])
+        page.goto(live.url + "/lobby")
+        page.wait_for_selector("#nav-leaderboard", state="attached")
+        page.wait_for_selector("#account-link.signed-in")
+        if size is LAPTOP:
+            assert not page.locator("#nav-toggle").is_visible()
+            assert page.evaluate(UNREACHABLE) == []
+            assert [a.get_attribute("href") for a in page.locator("#site-nav a").all()
+                    if a.is_visible()] == links
+            page.context.close()
+            continue
+        assert not page.locator("#site-nav").is_visible()
+        assert page.evaluate(UNREACHABLE) == []  # the account, sound, language and ☰
+        page.click("#nav-toggle")
+        assert page.get_attribute("#nav-toggle", "aria-expanded") == "true"
+        assert [a.get_attribute("href") for a in page.locator("#site-nav a").all()
+                if a.is_visible()] == links
+        assert page.evaluate(UNREACHABLE) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        page.screenshot(path=str(screenshots / f"topbar-menu-phone-{lang}.png"))
+        page.keyboard.press("Escape")
+        assert not page.locator("#site-nav").is_visible()
+        page.click("#nav-toggle")
+        page.click("#nav-leaderboard")
+        page.wait_for_selector(".ratings-page h1")
+        assert not page.locator("#site-nav").is_visible()
+        assert page.get_attribute("#nav-toggle", "aria-expanded") == "false"
+        page.context.close()
     assert not errors, errors

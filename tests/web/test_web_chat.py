@@ -14,6 +14,8 @@ from unoarena.testing.web_server import (
     join,
     wait_for,
 )
+from unoarena.web import chat
+from unoarena.web.store import rooms
 
 
 def said(c: Client, text: str, timeout: float = 5.0) -> dict[str, Any]:
@@ -122,6 +124,96 @@ def test_the_host_mutes_a_player_and_a_restart_keeps_it(make_server: Any) -> Non
     first = bob2.wait("chat")
     assert first["muted"] == [1] and [x["text"] for x in first["lines"]] == ["kept"]
     assert refused(bob2, {"type": "chat", "text": "still?"})["code"] == "muted"
+
+
+def test_the_host_mutes_a_spectator_who_stays_muted_after_a_reload_and_a_restart(
+        make_server: Any) -> None:
+    server = make_server()
+    rid, ann, bob, _ = host_and_bob(server, ["human"])
+    eve = Client(server.url, rid, watcher="eve's own key")
+    assert eve.wait("chat")["you"] is None  # a number comes with the first line
+    eve.send({"type": "chat", "text": "hello all"})
+    assert said(ann, "hello all")["watcher"] == 1
+    said(eve, "hello all")
+    assert any(m.get("you") == 1 for m in eve.messages if m["type"] == "chat")
+    assert refused(bob, {"type": "mute", "token": bob.token, "watcher": 1,
+                         "muted": True})["code"] == "not_host"
+    assert refused(ann, {"type": "mute", "token": ann.token, "watcher": 2,
+                         "muted": True})["code"] == "bad_seat"
+    assert refused(ann, {"type": "mute", "token": ann.token, "watcher": 1, "player": 1,
+                         "muted": True})["code"] == "bad_message"
+    ann.send({"type": "mute", "token": ann.token, "watcher": 1, "muted": True})
+    eve.wait(lambda m: m["type"] == "chat" and m["muted_watchers"] == [1])
+    assert refused(eve, {"type": "chat", "text": "spam"})["code"] == "muted"
+    zed = Client(server.url, rid)  # another spectator still speaks
+    zed.send({"type": "chat", "text": "not me"})
+    assert said(ann, "not me")["watcher"] == 2
+    eve.close()
+    eve = Client(server.url, rid, watcher="eve's own key")  # a reload: the same page's key
+    first = eve.wait("chat")
+    assert first["you"] == 1 and first["muted_watchers"] == [1]
+    assert refused(eve, {"type": "chat", "text": "spam again"})["code"] == "muted"
+    assert "spam" not in " ".join(chat_texts(ann))
+    for c in (ann, bob, eve, zed):
+        c.close()
+    server.stop()
+    again = make_server()
+    eve = Client(again.url, rid, watcher="eve's own key")
+    first = eve.wait("chat")
+    assert first["you"] == 1 and first["muted_watchers"] == [1]
+    assert refused(eve, {"type": "chat", "text": "after the restart"})["code"] == "muted"
+    ann = Client(again.url, rid, ann.token)
+    ann.wait("welcome")
+    ann.send({"type": "mute", "token": ann.token, "watcher": 1, "muted": False})
+    eve.wait(lambda m: m["type"] == "chat" and m["muted_watchers"] == [])
+    eve.send({"type": "chat", "text": "thanks"})
+    assert said(ann, "thanks")["watcher"] == 1
+
+
+def test_a_rooms_stored_chat_is_what_it_shows(make_server: Any, monkeypatch: Any) -> None:
+    """The store keeps a channel's last KEEP lines (a little more between prunes) and each
+    person's latest mute; a database that stored more is pruned when its rooms come back;
+    the chat goes with its room."""
+    monkeypatch.setattr(chat, "KEEP", 5)
+    monkeypatch.setattr(chat, "PRUNE_SLACK", 3)
+    monkeypatch.setattr(chat, "CHAT_BURST", 1000.0)
+    server = make_server()
+    store = server.app.state.store
+    rid, ann, bob, _ = host_and_bob(server, ["human"])
+    for muted in (True, False, True, False, True):
+        ann.send({"type": "mute", "token": ann.token, "player": 1, "muted": muted})
+        bob.wait(lambda m, muted=muted: m["type"] == "chat" and m["muted"] == ([1] * muted))
+    most = 0
+    for i in range(30):
+        ann.send({"type": "chat", "text": f"line {i}"})
+        said(bob, f"line {i}")
+        most = max(most, chat.stored_lines(store, rid).get("table", 0))
+    assert most <= 5 + 3
+    # pruned back to 5 at the 8th line and every 3rd after, the 29th last: 6 now
+    wait_for(lambda: chat.stored_lines(store, rid) == {"table": 6, "mute": 1},
+             5, "the table's oldest lines and the earlier mutes pruned")
+    for c in (ann, bob):
+        c.close()
+    server.stop()
+    with store.engine.begin() as conn:  # lines and mutes of a server that did not prune
+        conn.execute(chat.chat_table.insert(), [
+            {"room_id": rid, "seq": 100 + i, "at": 0.0, "channel": "spectators",
+             "player": None, "watcher": 1, "name": "", "text": f"old {i}"} for i in range(12)
+        ] + [{"room_id": rid, "seq": 200 + i, "at": 0.0, "channel": word, "player": 1,
+              "watcher": None, "name": "", "text": ""}
+             for i, word in enumerate(("unmute", "mute"))])
+    again = make_server()
+    wait_for(lambda: chat.stored_lines(again.app.state.store, rid) == {
+        "table": 5, "spectators": 5, "mute": 1}, 5, "an old database pruned at start")
+    eve = Client(again.url, rid)
+    first = eve.wait("chat")
+    assert [x["text"] for x in first["lines"]][-5:] == [f"old {i}" for i in range(7, 12)]
+    assert first["muted"] == [1]
+    eve.close()
+    again.stop()
+    with store.engine.begin() as conn:
+        conn.execute(rooms.delete().where(rooms.c.id == rid))
+    assert chat.stored_lines(store, rid) == {}
 
 
 def test_reactions_reach_everyone_and_are_paced(server: LiveServer) -> None:

@@ -16,7 +16,7 @@ from browser_util import DESKTOP, LAPTOP, PHONE, host_page, make_room, open_page
 
 from unoarena.testing.web_server import Client, LiveServer, join, pick
 
-pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
+sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
 
 BOT = {"kind": "bot"}
 OPEN = {"kind": "human"}
@@ -99,6 +99,39 @@ def test_chat_between_two_pages_a_mute_spectators_and_reactions(
         assert p.evaluate("window.__xss") is None
     assert not errors, errors
     close(ann, bob, eve)
+
+
+def test_the_host_mutes_a_spectator_who_stays_muted_after_a_reload(
+        browser: Any, make_live: Callable[..., LiveServer]) -> None:
+    live = make_live()
+    errors: list[str] = []
+    room = make_room(live, [OPEN, BOT])
+    ann = host_page(browser, live, room, errors, lang="zh_TW")
+    eve = open_page(browser, live.url + room["url"], errors, viewport=PHONE)  # watching
+    zed = open_page(browser, live.url + room["url"], errors)  # watching too
+    say(eve, "buy cheap cards at example.com")
+    ann.wait_for_selector(".chat-line.spectators:has-text('buy cheap cards')")
+    say(zed, "hi all")
+    ann.wait_for_selector(".chat-line.spectators:has-text('hi all')")
+    assert ann.locator(".mute-tools .mute[data-watcher]").count() == 2
+    sync_api.expect(ann.locator(".mute-tools .mute[data-watcher='1']")).to_have_text(
+        "禁言 觀眾 1")
+    assert eve.locator(".chat-line.mine").inner_text().endswith("buy cheap cards at example.com")
+    ann.click(".mute-tools .mute[data-watcher='1']")
+    eve.wait_for_selector("#muted-note")
+    assert eve.locator("#chat-input").count() == 0
+    ann.wait_for_selector(".mute-tools .mute.on[data-watcher='1'][aria-pressed='true']")
+    eve.reload()  # the page keeps its key: still Spectator 1, still muted
+    eve.wait_for_selector("#muted-note")
+    say(zed, "still here")  # the other spectator is not muted
+    ann.wait_for_selector(".chat-line:has-text('still here')")
+    ann.click(".mute-tools .mute[data-watcher='1']")
+    eve.wait_for_selector("#chat-input")
+    say(eve, "sorry")
+    ann.wait_for_selector(".chat-line:has-text('sorry')")
+    assert ann.locator(".chat-line:has-text('sorry') .who").inner_text() == "觀眾 1"
+    assert not errors, errors
+    close(ann, eve, zed)
 
 
 def test_with_the_host_gone_the_players_vote_a_bot_into_an_absent_seat(

@@ -60,7 +60,8 @@ class LiveServer:
 class Client:
     """One WebSocket at a table, with the last state it was told."""
 
-    def __init__(self, base: str, room: str, token: str | None = None, lang: str = "en") -> None:
+    def __init__(self, base: str, room: str, token: str | None = None, lang: str = "en",
+                 watcher: str | None = None) -> None:
         self.ws: ClientConnection = connect(f"ws{base[4:]}/ws/{room}?lang={lang}",
                                             open_timeout=10, max_size=2**22).__enter__()
         self.token = token
@@ -72,6 +73,8 @@ class Client:
         hello: dict[str, Any] = {"type": "hello", "lang": lang}
         if token:
             hello["token"] = token
+        if watcher:  # a watching page's own key (it keeps its spectator number)
+            hello["watcher"] = watcher
         self.send(hello)
 
     def send(self, msg: dict[str, Any]) -> None:

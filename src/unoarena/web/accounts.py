@@ -87,8 +87,9 @@ _NAME = re.compile(r"[\w-]+")
 HASHER = PasswordHasher()
 
 #: (rate a second, burst) of each limit: every state-changing account request (logging out,
-#: linking seats, deleting too), sign-ups and logins per client address, failed logins per
-#: account name (a guesser who spreads over many addresses still meets this one)
+#: linking seats, deleting too), sign-ups and logins (and every check of a password: changing
+#: it, deleting the account) per client address, failed logins per account name (a guesser
+#: who spreads over many addresses still meets this one)
 POST_LIMIT = (1.0, 30.0)
 SIGNUP_LIMIT = (1 / 60, 5.0)
 LOGIN_LIMIT = (0.2, 10.0)
@@ -101,6 +102,9 @@ _LOGIN = _SIGNUP
 _SEATS = {"seats": Field(list), "lang": Field(str, required=False, max_len=16)}
 _DELETE = {"password": Field(str, max_len=PASSWORD_MAX * 4),
            "lang": Field(str, required=False, max_len=16)}
+_PASSWORD = {"old": Field(str, max_len=PASSWORD_MAX * 4),
+             "new": Field(str, max_len=PASSWORD_MAX * 4),
+             "lang": Field(str, required=False, max_len=16)}
 _EMPTY = {"lang": Field(str, required=False, max_len=16)}
 
 #: The HTTP status of each error code of this module.
@@ -300,6 +304,36 @@ def op_link_seats(account: int | dict[str, Any], seats: list[tuple[str, str]],
     return run
 
 
+def op_set_password(account_id: int, password_hash: str, keep: str | None = None
+                    ) -> Callable[[Connection], None]:
+    """The write that changes an account's password hash and ends its sessions, all but the
+    one whose token is ``keep`` (the browser that changed it stays signed in): whoever knew
+    the old password is signed out everywhere else."""
+    def run(conn: Connection) -> None:
+        conn.execute(accounts.update().where(accounts.c.id == account_id)
+                     .values(password_hash=password_hash))
+        ended = account_sessions.delete().where(account_sessions.c.account_id == account_id)
+        if keep is not None:
+            ended = ended.where(account_sessions.c.token_hash != hash_token(keep))
+        conn.execute(ended)
+    return run
+
+
+def reset_password(store: Store, name: str, password_hash: str) -> tuple[str, int] | None:
+    """The operator's reset (``unoarena accounts reset-password``), straight on the database
+    (a running server reads sessions from it at every request, so it signs them out at once):
+    the account's name and how many sessions ended, or None when no account has ``name``."""
+    with store.engine.begin() as conn:
+        row = conn.execute(sa_select(accounts.c.id, accounts.c.name)
+                           .where(accounts.c.name_key == name_key(name.strip()))).first()
+        if row is None:
+            return None
+        sessions = conn.execute(sa_select(account_sessions.c.token_hash).where(
+            account_sessions.c.account_id == row.id)).all()
+        op_set_password(row.id, password_hash)(conn)
+    return row.name, len(sessions)
+
+
 def op_delete_account(account_id: int) -> Callable[[Connection], None]:
     """The write that deletes an account: its sessions, the links of its seats, its ratings
     and rating history, and the account itself."""
@@ -463,6 +497,27 @@ async def delete(request: Request, body: dict[str, Any]) -> Any:
     return response
 
 
+async def change_password(request: Request, body: dict[str, Any]) -> Any:
+    """Change the signed-in account's password, given the old one (limited like a login: a
+    stolen session must not try passwords fast); signs its other sessions out."""
+    account = await _signed_in(request)
+    new = check_password(body["new"])
+    lim = _limits(request)
+    key = name_key(account["name"])
+    if not lim.login.allow(client_of(request)) or not lim.name_fail.peek(key):
+        raise _rate_limited()
+    st = _store(request)
+    full = await asyncio.to_thread(find_account, st, account["name"])
+    ok = await asyncio.to_thread(verify_password, full["password_hash"] if full else None,
+                                 body["old"])
+    if not ok:
+        lim.name_fail.allow(key)
+        raise ProtocolError("bad_login", T_("that password is not this account's"))
+    hashed = await asyncio.to_thread(hash_password, new)
+    await _write(request, op_set_password(account["id"], hashed, request.cookies.get(COOKIE)))
+    return {"account": {"name": account["name"]}, "changed": True}
+
+
 async def _signed_in(request: Request) -> dict[str, Any]:
     account = await current_account(request)
     if account is None:
@@ -539,6 +594,7 @@ def account_routes(page: Handler, api: Callable[[Handler], Handler],
         Route("/api/account/login", post(login, _LOGIN), methods=["POST"]),
         Route("/api/account/logout", post(logout, _EMPTY), methods=["POST"]),
         Route("/api/account/seats", post(link_seats, _SEATS), methods=["POST"]),
+        Route("/api/account/password", post(change_password, _PASSWORD), methods=["POST"]),
         Route("/api/account/delete", post(delete, _DELETE), methods=["POST"]),
         Route("/api/leaderboard", get(board)),
         Route("/api/players/{name}", get(player)),

@@ -33,6 +33,7 @@ from ..text.i18n import _
 from ..text.rules import KEY_RULES, allowed_values, explain, preset_summary, special_cards
 from .accounts import ACCOUNT_STATUS, account_routes
 from .catalog import LANGUAGES, T_, dictionary, gettext_in, normalize, speaking
+from .chat import watcher_key
 from .learn import learn_routes
 from .protocol import (
     MAX_MESSAGE_BYTES,
@@ -540,6 +541,7 @@ async def session(room: Room, conn: Conn,
         if hello["type"] != "hello":
             raise ProtocolError("bad_message", T_("say hello first"))
         conn.lang = normalize(hello.get("lang") or conn.lang)
+        conn.watcher_key = watcher_key(hello.get("watcher"))
         player: Player | None = None
         heir: Player | None = None  # quick play: the bot's seat this person takes next round
         if hello.get("token"):
@@ -688,7 +690,7 @@ async def _dispatch(room: Any, conn: Conn, msg: dict[str, Any]) -> None:
         if token is not None:  # a remote seat's bot token: told its host once, never again
             conn.push(dumps({"type": "bot_token", "player": msg["player"], "token": token}))
     elif kind == "mute":
-        await room.talk.mute(player.index, msg["player"], msg["muted"])
+        await room.talk.mute(player.index, msg.get("player"), msg["muted"], msg.get("watcher"))
     elif kind == "vote":
         await room.votes.vote(player, msg["player"])
 

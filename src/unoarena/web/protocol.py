@@ -94,7 +94,9 @@ _TOKEN = Field(str, max_len=TOKEN_CHARS)
 
 SCHEMAS: dict[str, dict[str, Field]] = {
     "hello": {"token": Field(str, required=False, max_len=TOKEN_CHARS),
-              "lang": Field(str, required=False, max_len=16)},
+              "lang": Field(str, required=False, max_len=16),
+              # a watching page's own key for the room: it keeps its spectator number
+              "watcher": Field(str, required=False, max_len=TOKEN_CHARS)},
     "act": {"action": Field(str, max_len=MAX_ACTION_CHARS), "token": _TOKEN,
             "seq": Field(int, required=False),
             # the page's name for the move: sent again after a reconnect, applied once
@@ -109,7 +111,8 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "log": {},
     "chat": {"text": Field(str, max_len=CHAT_CHARS)},
     "react": {"emote": Field(str, choices=EMOTES)},
-    "mute": {"token": _TOKEN, "player": Field(int, hi=63), "muted": Field(bool)},
+    "mute": {"token": _TOKEN, "player": Field(int, required=False, hi=63),
+             "watcher": Field(int, required=False, lo=1), "muted": Field(bool)},
     "vote": {"token": _TOKEN, "player": Field(int, hi=63)},
     "ping": {"t": Field(int, required=False, lo=-(1 << 53), hi=1 << 53)},
 }

@@ -253,11 +253,15 @@ class Removed(_Server, tag="removed"):
 
 class Chat(_Server, tag="chat"):
     """Chat lines this connection may read: all of them on arrival and whenever what it may
-    read changes (``replace``), else the new one; ``muted``: the players the host muted."""
+    read changes (``replace``), else the new one; ``muted``: the players the host muted,
+    ``muted_watchers``: the spectators (by number); ``you``, when present: this spectator's
+    number (None until they first speak, and for a player)."""
 
     lines: list[ChatLine]
     replace: bool
     muted: list[int]
+    muted_watchers: list[int]
+    you: int | UnsetType | None = UNSET
 
 
 class Reaction(_Server, tag="reaction"):

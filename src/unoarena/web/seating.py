@@ -55,6 +55,7 @@ class Conn:
         self.strikes = 0  # messages refused for flooding; too many and the client is dropped
         self.close_code = 1000  # the WebSocket close code and reason its sender ends with
         self.close_reason = ""
+        self.watcher_key: str | None = None  # a spectator page's key's hash (chat.py)
 
     def push(self, text: str) -> None:
         """Queue a message for the client; a client whose outbox is full (it does not read)

@@ -1,5 +1,5 @@
 // Accounts, when the server has them: the top bar's account link, the /account page (sign up,
-// log in, log out, delete), and the "rated" option of a new room. The session lives in an
+// log in, log out, change the password, delete), and the "rated" option of a new room. The session lives in an
 // HttpOnly cookie the script never sees; it only asks the server who is signed in.
 import { t, currentLang, onLangChange } from "./i18n.js";
 import { getJSON, postJSON as postBody, savedSeats } from "./api.js";
@@ -144,6 +144,7 @@ export function showAccount(app, navigate) {
         el("a", { href: `/u/${encodeURIComponent(who)}`, "data-link": true, class: "button", id: "my-profile", text: t("Your profile") }),
         el("a", { href: "/leaderboard", "data-link": true, class: "button", text: t("Leaderboard") }),
         logout), err));
+    page.appendChild(passwordForm());
     const pass = el("input", { id: "delete-password", type: "password", autocomplete: "current-password", maxlength: "128" });
     const del = el("button", { type: "submit", class: "danger", id: "delete-account", text: t("Delete my account") });
     const delErr = el("p", { class: "error", id: "delete-error", role: "alert" });
@@ -162,6 +163,32 @@ export function showAccount(app, navigate) {
       }
     });
     page.appendChild(form);
+  }
+
+  /** Change the password: the old one proves it is the owner (not someone at an unlocked
+   * browser); every other session of the account ends. */
+  function passwordForm() {
+    const old = el("input", { id: "old-password", type: "password", autocomplete: "current-password", maxlength: "128", required: true });
+    const next = el("input", { id: "new-password", type: "password", autocomplete: "new-password", minlength: "8", maxlength: "128", required: true });
+    const msg = el("p", { class: "error", id: "password-error", role: "alert" });
+    const done = el("p", { class: "hint", id: "password-done", role: "status" });
+    const form = el("form", { class: "panel password-form" },
+      el("h2", { text: t("Change password") }),
+      el("p", { class: "hint", text: t("Changing it signs you out on every other device. Forgot it? Ask whoever runs this server to reset it: there is no e-mail here.") }),
+      field(t("Current password"), old), field(t("New password"), next), msg, done,
+      el("button", { type: "submit", id: "change-password", text: t("Change password") }));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      msg.textContent = done.textContent = "";
+      try {
+        await postJSON("/api/account/password", { old: old.value, new: next.value });
+        old.value = next.value = "";
+        done.textContent = t("Password changed. Your other devices are signed out.");
+      } catch (ex) {
+        msg.textContent = ex.message;
+      }
+    });
+    return form;
   }
 
   function privacy() {

@@ -60,6 +60,24 @@ export function savedSeats() {
   return out.slice(-20);
 }
 
+/** This browser's own key for watching a room: a random string kept for the room, so that a
+ * spectator keeps their number (and the host's mute) when the page reloads. One per room:
+ * the server cannot tell that two rooms were watched from one browser. */
+export function watcherKey(room) {
+  const name = `unoarena.watcher.${room}`;
+  try {
+    let key = localStorage.getItem(name);
+    if (!key) {
+      const bytes = crypto.getRandomValues(new Uint8Array(18));
+      key = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      localStorage.setItem(name, key);
+    }
+    return key;
+  } catch (e) {
+    return null; // storage refused (a private window's quota): a new spectator each visit
+  }
+}
+
 export function forgetSeat(room) {
   localStorage.removeItem(`unoarena.seat.${room}`);
 }

@@ -39,6 +39,7 @@ function route() {
   else if ((m = path.match(/^\/review\/([A-Za-z0-9_-]+)\/(\d+)$/)))
     cleanup = showReview(app, m[1], Number(m[2]), navigate);
   else cleanup = showHome(app, navigate);
+  markCurrent();
 }
 
 document.addEventListener("click", (e) => {
@@ -50,12 +51,42 @@ document.addEventListener("click", (e) => {
 });
 window.addEventListener("popstate", route);
 
+/** The phone's menu of the top bar's links (☰; wider screens show the links and hide the
+ * button): it opens and closes on the button, and closes on a link, Escape or a tap elsewhere.
+ * The link of the page shown is marked for it. */
+function initMenu() {
+  const bar = document.querySelector(".topbar");
+  const button = document.getElementById("nav-toggle");
+  const nav = document.getElementById("site-nav");
+  const open = (yes) => {
+    bar.classList.toggle("nav-open", yes);
+    button.setAttribute("aria-expanded", yes ? "true" : "false");
+  };
+  button.addEventListener("click", () => open(!bar.classList.contains("nav-open")));
+  nav.addEventListener("click", (e) => e.target.closest("a") && open(false));
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && bar.classList.contains("nav-open")) {
+      open(false);
+      button.focus();
+    }
+  });
+  document.addEventListener("click", (e) => !bar.contains(e.target) && open(false));
+}
+
+function markCurrent() {
+  for (const a of document.querySelectorAll("#site-nav a")) {
+    if (a.getAttribute("href") === location.pathname) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+}
+
 async function start() {
   const select = document.getElementById("lang-select");
   await loadLang(initialLang());
   select.value = currentLang();
   select.addEventListener("change", () => loadLang(select.value));
   initSound();
+  initMenu();
   await initAccount();
   onLangChange(() => {
     select.value = currentLang();

@@ -31,6 +31,8 @@ export function roomChat(R) {
   Object.assign(S, {
     chat: [], // chat lines as the server sent them
     muted: [], // players the host muted
+    mutedWatchers: [], // spectators the host muted, by number
+    you: null, // this page's number as a spectator, once it has one
     chatDraft: "",
     lastSaid: "",
     reactions: {}, // player -> {emote, id}
@@ -51,8 +53,11 @@ export function roomChat(R) {
   function onChat(msg) {
     S.chat = (msg.replace ? msg.lines : S.chat.concat(msg.lines)).slice(-CHAT_KEEP);
     S.muted = msg.muted;
+    S.mutedWatchers = msg.muted_watchers || [];
+    if ("you" in msg) S.you = msg.you;
     const me = S.me ? S.me.player : null;
-    const mine = (l) => (l.player === null ? me === null && l.text === S.lastSaid : l.player === me);
+    const mineWatching = (l) => (S.you !== null ? l.watcher === S.you : l.text === S.lastSaid);
+    const mine = (l) => (l.player === null ? me === null && mineWatching(l) : l.player === me);
     const news = msg.replace ? [] : msg.lines.filter((l) => !mine(l));
     if (news.length) {
       S.peek = news[news.length - 1];
@@ -98,8 +103,10 @@ export function roomChat(R) {
   }
 
   // -- the chat panel ------------------------------------------------------------------------
-  const iAmMuted = () => !!(S.me && S.me.player !== null && S.muted.includes(S.me.player));
   const watching = () => !(S.me && S.me.player !== null);
+  const iAmMuted = () => (watching() ? S.you !== null && S.mutedWatchers.includes(S.you) : S.muted.includes(S.me.player));
+  /** Whether `line` is this page's own (a spectator's: by their number). */
+  const ownLine = (l) => (l.player !== null ? !watching() && l.player === S.me.player : watching() && S.you !== null && l.watcher === S.you);
 
   function speaker(line) {
     if (line.player === null) return t("Spectator {n}", { n: line.watcher });
@@ -110,12 +117,11 @@ export function roomChat(R) {
     e.preventDefault();
     const text = S.chatDraft.trim();
     if (!text) return;
-    if (R.send({ type: "chat", text })) S.lastSaid = text; // (a spectator's own line is
-    // known by its text: spectators have no seat)
+    if (R.send({ type: "chat", text })) S.lastSaid = text; // (a spectator's own first line is
+    // known by its text: a spectator is numbered as they first speak)
   }
 
   function chatPanel() {
-    const me = S.me ? S.me.player : null;
     const playing = S.info && S.info.status === "playing";
     const placeholder = watching() ? t("Say something to the other spectators") : t("Say something to the table");
     return html`<section class="panel chat-panel" id="chat" aria-label=${t("Chat")}>
@@ -123,7 +129,7 @@ export function roomChat(R) {
       ${watching() && playing ? html`<p class="hint">${t("Only spectators read this chat until the match is over.")}</p>` : null}
       <ol class="chat-lines" id="chat-lines" aria-live="polite" tabindex="0">
         ${S.chat.length ? null : html`<li class="hint empty">${t("No messages yet.")}</li>`}
-        ${S.chat.map((l) => html`<li key=${l.seq} class=${"chat-line " + l.channel + (l.player !== null && l.player === me ? " mine" : "")}
+        ${S.chat.map((l) => html`<li key=${l.seq} class=${"chat-line " + l.channel + (ownLine(l) ? " mine" : "")}
             data-seq=${String(l.seq)}>
           <span class="who">${speaker(l)}</span>${l.channel === "spectators" && !watching() ? html`<span class="badge muted">${t("spectator")}</span>` : null}
           <span class="text">${l.text}</span>
@@ -141,17 +147,21 @@ export function roomChat(R) {
     </section>`;
   }
 
+  /** The host's mutes: each person seated, and each spectator whose lines the host has read
+   * (or who is muted, to lift it). */
   function muteTools() {
     const people = S.info.players.filter((p) => p.kind === "human" && p.player !== S.info.host);
-    if (!people.length) return null;
+    const heard = S.chat.filter((l) => l.player === null && l.watcher !== null).map((l) => l.watcher);
+    const spectators = [...new Set(heard.concat(S.mutedWatchers))].sort((a, b) => a - b);
+    if (!people.length && !spectators.length) return null;
+    const button = (key, attrs, muted, name, extra) => html`<button key=${key} type="button"
+        class=${"small mute" + (muted ? " on" : "")} ...${attrs} aria-pressed=${muted ? "true" : "false"}
+        onClick=${() => R.hostSend("mute", Object.assign({ muted: !muted }, extra))}>
+        ${muted ? t("Unmute {name}", { name }) : t("Mute {name}", { name })}</button>`;
     return html`<div class="mute-tools">
-      ${people.map((p) => {
-        const muted = S.muted.includes(p.player);
-        return html`<button key=${p.player} type="button" class=${"small mute" + (muted ? " on" : "")}
-          data-player=${String(p.player)} aria-pressed=${muted ? "true" : "false"}
-          onClick=${() => R.hostSend("mute", { player: p.player, muted: !muted })}>
-          ${muted ? t("Unmute {name}", { name: p.name }) : t("Mute {name}", { name: p.name })}</button>`;
-      })}
+      ${people.map((p) => button(p.player, { "data-player": String(p.player) }, S.muted.includes(p.player), p.name, { player: p.player }))}
+      ${spectators.map((n) => button("w" + n, { "data-watcher": String(n) }, S.mutedWatchers.includes(n),
+        t("Spectator {n}", { n }), { watcher: n }))}
     </div>`;
   }
 

@@ -2,7 +2,7 @@
 // Every message from the server updates the page state `S` and redraws; every click sends one
 // of the legal action strings back, exactly.
 import { t, currentLang } from "./i18n.js";
-import { saveSeat, forgetSeat } from "./api.js";
+import { saveSeat, forgetSeat, watcherKey } from "./api.js";
 import { toast } from "./dialog.js";
 import { sound, soundsFor } from "./sound.js";
 
@@ -26,6 +26,7 @@ export function roomConnection(R) {
       S.retry = 0;
       const hello = { type: "hello", lang: currentLang() };
       if (S.seat && S.seat.token) hello.token = S.seat.token;
+      else if (watcherKey(roomId)) hello.watcher = watcherKey(roomId);
       ws.send(JSON.stringify(hello));
       S.lost = false;
       S.notice = null; // the server says it again if it still holds
