@@ -30,9 +30,7 @@ class Clock:
         self.room = room
         self.changed_at = room.loop.time()
         self.round_started = -1e9
-        self._drive: asyncio.TimerHandle | asyncio.Handle | None = None
-        self._drive_when = 0.0  # the loop time it is due (a Handle due now cannot say)
-        self._drive_no = 0  # which wake it is: the one that fires knows it was this one
+        self._drive: asyncio.TimerHandle | None = None
         self._timer: asyncio.TimerHandle | None = None
         self.deadline: float | None = None
         self.deadline_seat = -1
@@ -44,7 +42,8 @@ class Clock:
 
     def stop(self) -> None:
         """Stop every clock: the room stops here (shutdown, or another process took it)."""
-        self._cancel_drive()
+        if self._drive is not None:
+            self._drive.cancel()
         self.clear_timer()
         if self._round_clock is not None:
             self._round_clock.cancel()
@@ -52,13 +51,14 @@ class Clock:
     def schedule(self) -> None:
         """Arrange for the next automated move, if any seat that must or may act is a bot."""
         room = self.room
+        if self._drive is not None:
+            self._drive.cancel()
+            self._drive = None
         if room.status != PLAYING or room.match is None or room.saving.broken is not None \
                 or not room.manager.db_ok:  # paused: the database's return schedules again
-            self._cancel_drive()
             return
         game = room.match.game
         if game.is_over:
-            self._cancel_drive()
             return
         now = room.loop.time()
         windows = [s for s in room.order.turns.windows(game) if self.automated(s, now)]
@@ -72,35 +72,13 @@ class Clock:
             if limit > 0 and room.rules.turn_timer is None:
                 wakes.append(self.changed_at + limit)
             if wakes:
-                self._drive_at(min(wakes) + 0.01, keep_earlier=True)
-            else:
-                self._cancel_drive()
+                self._drive = room.loop.call_later(max(0.0, min(wakes) - now) + 0.01,
+                                                   self._wake, room.version)
             return
         at = (max(self.changed_at + room.config.window_delay,
                   self.round_started + room.config.round_pause)
               if windows else self._turn_ready_at(now))
-        self._drive_at(at)
-
-    def _cancel_drive(self) -> None:
-        if self._drive is not None:
-            self._drive.cancel()
-            self._drive = None
-
-    def _drive_at(self, at: float, keep_earlier: bool = False) -> None:
-        """Wake at loop time ``at`` to look again. With ``keep_earlier``, a wake already due
-        no later stays: it will find the room changed and look again, which at a person's
-        turn (the stand-in's wake, two minutes on) saves a timer made and cancelled at every
-        move of every room."""
-        room = self.room
-        if keep_earlier and self._drive is not None and not self._drive.cancelled() \
-                and self._drive_when <= at:
-            return
-        self._cancel_drive()
-        now = room.loop.time()
-        self._drive_when = max(now, at)
-        self._drive_no += 1
-        self._drive = room.loop.call_later(self._drive_when - now, self._wake, room.version,
-                                           self._drive_no)
+        self._drive = room.loop.call_later(max(0.0, at - now), self._wake, room.version)
 
     def _turn_ready_at(self, now: float) -> float:
         """When a bot may make the turn's move: after it has thought, after the round's pause,
@@ -140,10 +118,8 @@ class Clock:
         game = room.match.game
         return seat == game.turn and not game.is_over and now - self.changed_at >= limit
 
-    def _wake(self, version: int, no: int) -> None:
+    def _wake(self, version: int) -> None:
         room = self.room
-        if no == self._drive_no:
-            self._drive = None  # it has fired (a wake made since stays)
         if version == room.version:
             room.manager.spawn(self._drive_step(version))
         else:
@@ -166,7 +142,8 @@ class Clock:
             if move is None:
                 return
             if move.kind == "wait":
-                self._drive_at(self._turn_ready_at(now))
+                wait = self._turn_ready_at(now) - now
+                self._drive = room.loop.call_later(wait, self._wake, room.version)
             elif move.action is None:  # a person's turn: wake when a stand-in may take it
                 self.schedule()
             else:
@@ -283,7 +260,9 @@ class Clock:
         """The database went away: bots and clocks stop where they are, and everyone at the
         table is told why nothing moves."""
         room = self.room
-        self._cancel_drive()
+        if self._drive is not None:
+            self._drive.cancel()
+            self._drive = None
         if self.paused_at is None:
             self.paused_at = room.loop.time()
         if self.deadline is not None:
