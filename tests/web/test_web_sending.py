@@ -5,6 +5,8 @@ a cancelled pump cancels the waiting send, and a socket that fails closes the co
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 from typing import Any
 
 import pytest
@@ -107,3 +109,22 @@ def test_a_socket_that_fails_closes_the_connection_and_drops_what_follows() -> N
         return conn.closed, ws.sent
     closed, sent = run_apart(go())
     assert closed is True and sent == []
+
+
+def test_a_finished_connection_is_freed_without_the_cycle_collector() -> None:
+    async def go() -> bool:
+        ws = Socket()
+        conn, pump = _start(ws)
+        conn.push("hello")
+        conn.close()
+        await pump
+        gone = weakref.ref(conn)
+        del conn, pump
+        return gone() is None
+    was_on = gc.isenabled()
+    gc.disable()  # reference counting alone: a cycle through the sender would keep it
+    try:
+        assert run_apart(go()) is True
+    finally:
+        if was_on:
+            gc.enable()

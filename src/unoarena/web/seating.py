@@ -64,8 +64,12 @@ class Conn:
             return
         item: str | Awaitable[None] | None = text
         if self.direct is not None and not self.sending and self.outbox.empty():
-            item = self.direct(text)
-            if item is None or self.closed:  # sent (or the socket failed and closed it)
+            try:
+                item = self.direct(text)
+            except Exception:  # the client went away mid-send: as the pump would, close
+                self.close()
+                return
+            if item is None:  # sent
                 return
         try:
             self.outbox.put_nowait(item)

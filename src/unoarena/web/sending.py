@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Coroutine, Generator
 from contextlib import suppress
+from functools import partial
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -54,17 +55,14 @@ class _Rest:
                     return
 
 
-def send_now(ws: WebSocket, conn: Conn, text: str) -> _Rest | None:
+def send_now(ws: WebSocket, text: str) -> _Rest | None:
     """Send ``text`` now: None when it went out whole; else the rest of the send, for the
-    pump to finish before anything else. A socket that fails (the client went away) closes
-    the connection, as the pump does."""
+    pump to finish before anything else. A socket that fails (the client went away) raises,
+    and :meth:`Conn.push` then closes the connection, as the pump does."""
     coro = ws.send_text(text)
     try:
         waiting_on = coro.send(None)
     except StopIteration:
-        return None
-    except Exception:  # the client went away mid-send
-        conn.close()
         return None
     return _Rest(coro, waiting_on)
 
@@ -96,5 +94,5 @@ async def pump(ws: WebSocket, conn: Conn) -> None:
 def start_sending(ws: WebSocket, conn: Conn) -> asyncio.Task[None]:
     """Send ``conn``'s messages on ``ws`` from now on: at once when they can go, through the
     pump (returned: await it after closing the connection) when not."""
-    conn.direct = lambda text: send_now(ws, conn, text)
+    conn.direct = partial(send_now, ws)  # the socket only: no cycle back to the connection
     return asyncio.create_task(pump(ws, conn))
