@@ -326,3 +326,11 @@ def test_readme_quick_start_and_ci_agree() -> None:
     assert commands[1] == ".ci/run"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "set -euo pipefail" in ci and "-m pytest" in ci and "python -m pytest" in quick
+
+
+@pytest.mark.parametrize("group", ["scenario", "bot", "accounts"])
+def test_a_command_group_without_its_subcommand_shows_its_own_help(
+        capsys: pytest.CaptureFixture[str], group: str) -> None:
+    rc, out, err = run(capsys, group)
+    assert rc == 2 and out == ""
+    assert err.startswith(f"usage: unoarena {group} ") and "COMMAND" in err

@@ -78,8 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as e:  # --help, --version and argparse's own usage errors
         return e.code if isinstance(e.code, int) else EXIT_USAGE
     handler: Callable[[argparse.Namespace], int] | None = getattr(ns, "handler", None)
-    if handler is None:
-        parser.print_help(sys.stderr)
+    if handler is None:  # no command, or a command group without its subcommand
+        getattr(ns, "help_of", parser).print_help(sys.stderr)
         return EXIT_USAGE
     try:
         return handler(ns)
@@ -166,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("scenario", parents=[common], help=_("rule scenarios"),
                         description=_("Rule scenario files (docs/spec/SCENARIOS.md)."))
-    sc.set_defaults(handler=lambda ns: _usage(sc))
+    sc.set_defaults(help_of=sc)
     scs = sc.add_subparsers(title=_("scenario commands"), metavar="COMMAND")
     run = scs.add_parser(
         "run", parents=[common], help=_("run scenario files or folders"),
@@ -191,11 +191,6 @@ def _remote_arena(items: list[str], local: list[str]) -> Any:
     from .remote.lab import RemoteArena, parse_entrants
 
     return RemoteArena(parse_entrants(items, local))
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return EXIT_USAGE
 
 
 def _rule_options(p: argparse.ArgumentParser) -> None:

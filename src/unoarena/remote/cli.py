@@ -38,13 +38,8 @@ def add_bot_parser(subparsers: Any,
                      help=_("give up after this long without a connection (default 300)"))
     run.add_argument("--quiet", action="store_true", help=_("say only what went wrong"))
     run.set_defaults(handler=run_bot)
-    p.set_defaults(handler=lambda ns: _usage(p))
+    p.set_defaults(help_of=p)  # without a subcommand: its help (cli.main)
     return p
-
-
-def _usage(p: argparse.ArgumentParser) -> int:
-    p.print_help(sys.stderr)
-    return 2
 
 
 def run_bot(ns: argparse.Namespace) -> int:

@@ -39,13 +39,8 @@ def add_accounts_parser(subparsers: Any,
                    help=_("the server's database, as given to serve --database-url "
                           "(default: the SQLite file in ~/.local/share/unoarena)"))
     r.set_defaults(handler=run_reset_password)
-    p.set_defaults(handler=lambda ns: _usage(p))
+    p.set_defaults(help_of=p)  # without a subcommand: its help (cli.main)
     return p
-
-
-def _usage(p: argparse.ArgumentParser) -> int:
-    p.print_help(sys.stderr)
-    return 2
 
 
 def read_password(stdin: TextIO) -> str | None:
